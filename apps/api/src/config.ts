@@ -1,0 +1,75 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+/** Everything the server reads from its environment; see docs/configuration.md. */
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  appUrl: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  sessionSecret: string;
+  /** Proxies whose X-Forwarded-For is believed (Fastify trustProxy syntax). */
+  trustProxy: string;
+  /** Sign-in calls allowed per e-mail and per IP in 15 minutes. */
+  signinLimitPerEmail: number;
+  signinLimitPerIp: number;
+  /** Folder of the built web app; served when it exists. */
+  webDistDir: string;
+  isProduction: boolean;
+}
+
+function readPort(value: string | undefined, fallback: number): number {
+  const port = Number(value ?? fallback);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be 0-65535, got ${value}`);
+  return port;
+}
+
+function readPositiveInteger(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 1) throw new Error(`${name} must be a positive integer, got ${value}`);
+  return parsed;
+}
+
+/**
+ * The session secret signs cookies and anti-forgery tokens. When SESSION_SECRET is unset it is generated
+ * once and kept in DATA_DIR, so sessions survive restarts without a secret in the repository.
+ */
+export function loadOrCreateSecret(dataDir: string): string {
+  const file = join(dataDir, 'session-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const port = readPort(env.PORT, 3000);
+  const dataDir = resolve(env.DATA_DIR ?? './data');
+  const secret = env.SESSION_SECRET?.trim();
+  if (secret !== undefined && secret !== '' && secret.length < 32) {
+    throw new Error('SESSION_SECRET must be at least 32 characters');
+  }
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir,
+    appUrl: (env.APP_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    databaseUrl: env.DATABASE_URL || undefined,
+    redisUrl: env.REDIS_URL || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? 'Helium Ads <no-reply@helium-ads.local>',
+    sessionSecret: secret ? secret : loadOrCreateSecret(dataDir),
+    trustProxy: env.TRUST_PROXY ?? 'loopback',
+    signinLimitPerEmail: readPositiveInteger(env.SIGNIN_LIMIT_PER_EMAIL, 10, 'SIGNIN_LIMIT_PER_EMAIL'),
+    signinLimitPerIp: readPositiveInteger(env.SIGNIN_LIMIT_PER_IP, 100, 'SIGNIN_LIMIT_PER_IP'),
+    webDistDir: resolve(env.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
+    isProduction: env.NODE_ENV === 'production',
+  };
+}

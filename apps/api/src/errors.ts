@@ -1,0 +1,18 @@
+/** A refusal with its HTTP code and a stable status key the client can act on. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly status: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const unauthorized = () => new HttpError(401, 'unauthenticated', 'Sign in first.');
+export const forbidden = (message = 'This account may not do that.') => new HttpError(403, 'forbidden', message);
+export const notFound = (message = 'Not found.') => new HttpError(404, 'notFound', message);
+export const tooManyRequests = () =>
+  new HttpError(429, 'tooManyAttempts', 'Too many attempts. Wait a few minutes, then try again.');
+export const csrfMismatch = () =>
+  new HttpError(419, 'csrfTokenMismatch', 'The anti-forgery token is missing or wrong. Reload the page.');

@@ -1,0 +1,49 @@
+import { join } from 'node:path';
+import { Redis } from 'ioredis';
+import { isDatabaseEmpty, migrateDatabase, openDatabase, seedDemoData } from '@helium/db';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { createMailer } from './services/mailer.ts';
+import pino from 'pino';
+
+/** Starts the whole product: database (migrated, seeded when empty), API and web app on one port. */
+async function main() {
+  const config = loadConfig();
+  const log = pino({ level: process.env.LOG_LEVEL ?? 'info' });
+  const database = await openDatabase({ url: config.databaseUrl, pgliteDir: join(config.dataDir, 'db') });
+  await migrateDatabase(database);
+  if (await isDatabaseEmpty(database.db)) {
+    log.info('empty database: seeding demo data');
+    await seedDemoData(database.db);
+  }
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false }) : undefined;
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    outboxDir: join(config.dataDir, 'outbox'),
+    log,
+  });
+  const app = await buildApp({ config, database, mailer, redis, loggerInstance: log });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'stopping');
+    await app.close();
+    mailer.close();
+    redis?.disconnect();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  log.info(`Helium Ads is running on ${config.appUrl} (database: ${database.kind})`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

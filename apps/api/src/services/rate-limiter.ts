@@ -1,0 +1,53 @@
+import type { Redis } from 'ioredis';
+import type { Clock } from './clock.ts';
+
+/** Counts hits per key in fixed windows; shared through Redis when several API processes run. */
+export interface RateLimitStore {
+  /** Adds one hit and answers how many the key has in the current window. */
+  hit(key: string, windowMs: number): Promise<number>;
+}
+
+export class MemoryRateLimitStore implements RateLimitStore {
+  private readonly windows = new Map<string, { startedAt: number; count: number }>();
+  constructor(private readonly clock: Clock) {}
+
+  async hit(key: string, windowMs: number): Promise<number> {
+    const now = this.clock.now().getTime();
+    const current = this.windows.get(key);
+    if (!current || now - current.startedAt >= windowMs) {
+      if (this.windows.size > 100_000) this.evictExpired(now, windowMs);
+      this.windows.set(key, { startedAt: now, count: 1 });
+      return 1;
+    }
+    current.count += 1;
+    return current.count;
+  }
+
+  private evictExpired(now: number, windowMs: number): void {
+    for (const [key, window] of this.windows) if (now - window.startedAt >= windowMs) this.windows.delete(key);
+  }
+}
+
+export class RedisRateLimitStore implements RateLimitStore {
+  constructor(private readonly redis: Redis) {}
+
+  async hit(key: string, windowMs: number): Promise<number> {
+    const redisKey = `rl:${key}`;
+    const results = await this.redis.multi().incr(redisKey).pexpire(redisKey, windowMs, 'NX').exec();
+    return Number(results?.[0]?.[1] ?? 0);
+  }
+}
+
+export interface RateLimit {
+  limit: number;
+  windowMs: number;
+}
+
+export class RateLimiter {
+  constructor(private readonly store: RateLimitStore) {}
+
+  /** True when the key is still within its limit after counting this hit. */
+  async allow(key: string, rule: RateLimit): Promise<boolean> {
+    return (await this.store.hit(key, rule.windowMs)) <= rule.limit;
+  }
+}

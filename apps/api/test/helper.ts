@@ -1,0 +1,121 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pino from 'pino';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp, type SigninLimits } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { ManualClock } from '../src/services/clock.ts';
+import { createMailer } from '../src/services/mailer.ts';
+import { codeFrom, startSmtpCatcher } from './smtp-catcher.ts';
+import { createTestDatabase } from './test-database.ts';
+
+const GENEROUS_LIMITS: SigninLimits = {
+  perIp: { limit: 10_000, windowMs: 60_000 },
+  perEmail: { limit: 10_000, windowMs: 60_000 },
+};
+
+export interface TestAppOptions {
+  signinLimits?: Partial<SigninLimits>;
+}
+
+/**
+ * Builds the real app on a fresh database with real SMTP to a local catcher and a controllable clock.
+ * Calls go through app.inject (no open port).
+ */
+export async function buildTestApp(options: TestAppOptions = {}) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'helium-api-test-'));
+  const smtp = await startSmtpCatcher();
+  const database = await createTestDatabase();
+  const config = loadConfig({ DATA_DIR: dataDir, SMTP_URL: smtp.url, SESSION_SECRET: 'test-secret-'.padEnd(40, 'x') });
+  const clock = new ManualClock(new Date());
+  const log = pino({ level: 'silent' });
+  const mailer = createMailer({ smtpUrl: smtp.url, from: config.mailFrom, outboxDir: join(dataDir, 'outbox'), log });
+  // Generous limits by default so that many sign-ins in one file are not refused; rate-limit.test.ts sets tight ones.
+  const signinLimits = { ...GENEROUS_LIMITS, ...options.signinLimits };
+  const app = await buildApp({ config, database, mailer, clock, signinLimits });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    smtp,
+    clock,
+    client: (ip = '127.0.0.1') => new TestClient(app, smtp, ip),
+    async close() {
+      await app.close();
+      mailer.close();
+      await smtp.close();
+      await database.drop();
+    },
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
+
+/** A browser-like caller: keeps cookies, echoes the anti-forgery token, signs in by reading the e-mail. */
+export class TestClient {
+  readonly cookies = new Map<string, string>();
+
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly smtp: Awaited<ReturnType<typeof startSmtpCatcher>>,
+    private readonly ip: string,
+  ) {}
+
+  private remember(response: LightMyRequestResponse) {
+    for (const cookie of response.cookies) {
+      const expired = cookie.expires instanceof Date && cookie.expires.getTime() <= Date.now();
+      if (cookie.value === '' || expired) this.cookies.delete(cookie.name);
+      else this.cookies.set(cookie.name, cookie.value);
+    }
+  }
+
+  private cookieHeader() {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+
+  async get(url: string) {
+    const response = await this.app.inject({
+      method: 'GET',
+      url,
+      remoteAddress: this.ip,
+      headers: { cookie: this.cookieHeader() },
+    });
+    this.remember(response);
+    return response;
+  }
+
+  async csrf() {
+    return this.get('/sanctum/csrf-cookie');
+  }
+
+  /** POSTs JSON with the anti-forgery header (unless `xsrf: false`), as the web app does. */
+  async post(url: string, body: unknown = {}, options: { xsrf?: boolean } = {}) {
+    if (options.xsrf !== false && !this.cookies.has('XSRF-TOKEN')) await this.csrf();
+    const headers: Record<string, string> = {
+      cookie: this.cookieHeader(),
+      'content-type': 'application/json',
+      'x-requested-with': 'XMLHttpRequest',
+    };
+    const token = this.cookies.get('XSRF-TOKEN');
+    if (options.xsrf !== false && token) headers['x-xsrf-token'] = token;
+    const response = await this.app.inject({
+      method: 'POST',
+      url,
+      remoteAddress: this.ip,
+      headers,
+      payload: JSON.stringify(body),
+    });
+    this.remember(response);
+    return response;
+  }
+
+  /** Step 1 then the code from the e-mail at step 2; answers the step-2 response. */
+  async signIn(email: string, options: { agree?: boolean } = {}) {
+    const before = this.smtp.messages.length;
+    const step1 = await this.post('/api/common/signin', { step: 1, email });
+    if (step1.json().status !== 'ok') throw new Error(`step 1 failed: ${step1.body}`);
+    const code = codeFrom(await this.smtp.waitForMail(email, before));
+    return this.post('/api/common/signin', { step: 2, email, code, hasUserAgreed: options.agree ?? true });
+  }
+}

@@ -1,0 +1,41 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { migrateDatabase, openDatabase, seedDemoData, type DatabaseHandle } from '@helium/db';
+
+/** Which database the API tests run on: PGlite by default, PostgreSQL when the project runs them so. */
+export const TEST_DRIVER = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+
+/**
+ * A fresh migrated and seeded database for one test file. On PostgreSQL each file gets its own
+ * database, dropped afterwards, so files can run in parallel without seeing each other's rows.
+ */
+export async function createTestDatabase(): Promise<DatabaseHandle & { drop(): Promise<void> }> {
+  if (TEST_DRIVER === 'postgres') {
+    const adminUrl = process.env.TEST_DATABASE_URL;
+    if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+    const name = `helium_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    const handle = await openDatabase({ url: url.toString() });
+    await migrateDatabase(handle);
+    await seedDemoData(handle.db);
+    return {
+      ...handle,
+      drop: async () => {
+        await handle.close();
+        const cleaner = new pg.Client({ connectionString: adminUrl });
+        await cleaner.connect();
+        await cleaner.query(`drop database if exists ${name} with (force)`);
+        await cleaner.end();
+      },
+    };
+  }
+  const handle = await openDatabase();
+  await migrateDatabase(handle);
+  await seedDemoData(handle.db);
+  return { ...handle, drop: () => handle.close() };
+}

@@ -1,0 +1,49 @@
+import { existsSync } from 'node:fs';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { codeFrom } from '../../apps/api/test/smtp-catcher.ts';
+import type { Product } from './product.ts';
+
+const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
+
+/** Debian's Chromium, headless, with the flags this machine's closed network needs. */
+export async function launchBrowser(): Promise<Browser> {
+  const executablePath = process.env.CHROMIUM_PATH ?? CANDIDATES.find((path) => existsSync(path));
+  if (!executablePath)
+    throw new Error('Chromium not found: run npm test (its pretest installs it) or set CHROMIUM_PATH');
+  return chromium.launch({
+    executablePath,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
+  });
+}
+
+export async function newPage(browser: Browser, product: Product): Promise<Page> {
+  const context = await browser.newContext({ baseURL: product.url, locale: 'en-US' });
+  return context.newPage();
+}
+
+/** Signs in through the sign-in form as a person would, reading the code from the e-mail. */
+export async function signInThroughForm(
+  page: Page,
+  product: Product,
+  email: string,
+  options: { agree?: boolean } = {},
+) {
+  await page.goto('/signin');
+  await page.getByLabel('Adresse e-mail').fill(email);
+  const before = product.smtp.messages.length;
+  await page.getByRole('button', { name: 'Continuer' }).click();
+  const code = codeFrom(await product.smtp.waitForMail(email, before));
+  if (options.agree) await page.getByRole('checkbox', { name: /conditions/i }).check();
+  await page.getByLabel('Code de connexion').fill(code);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+}

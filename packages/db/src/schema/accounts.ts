@@ -1,0 +1,68 @@
+import { bigint, boolean, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+/** A website or newsletter that shows ads. A user may hold several. */
+export const publishers = pgTable(
+  'publishers',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    brand: text('brand').notNull(),
+    isWeb: boolean('is_web').notNull().default(true),
+    isOwl: boolean('is_owl').notNull().default(false),
+    /** The registered domain the script must be installed on (web publishers). */
+    domain: text('domain'),
+    isInstalled: boolean('is_installed').notNull().default(false),
+    /** Share of costs paid to this publisher, in basis points; null = the network default. */
+    revenueShareBp: integer('revenue_share_bp'),
+    /** Minimum balance to request a payout, in micro-euros; null = the network default. */
+    minBalanceForPayout: bigint('min_balance_for_payout', { mode: 'number' }),
+    salesRepUserId: integer('sales_rep_user_id').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('publishers_user_idx').on(table.userId)],
+);
+
+/** A brand that buys impressions or clicks. A user may hold several. */
+export const advertisers = pgTable(
+  'advertisers',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    brand: text('brand').notNull(),
+    billingInformation: text('billing_information'),
+    salesRepUserId: integer('sales_rep_user_id').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('advertisers_user_idx').on(table.userId)],
+);
+
+/** What an advertiser buys: impressions at a CPM or clicks at a CPC (prices in micro-euros). */
+export const campaigns = pgTable(
+  'campaigns',
+  {
+    id: serial('id').primaryKey(),
+    advertiserId: integer('advertiser_id')
+      .notNull()
+      .references(() => advertisers.id),
+    isCpc: boolean('is_cpc').notNull().default(false),
+    isOwl: boolean('is_owl').notNull().default(false),
+    /** Price of 1,000 validated impressions, in micro-euros. */
+    cpm: bigint('cpm', { mode: 'number' }).notNull().default(0),
+    /** Price of one unique click, in micro-euros. */
+    cpc: bigint('cpc', { mode: 'number' }).notNull().default(0),
+    remainingImpressions: bigint('remaining_impressions', { mode: 'number' }).notNull().default(0),
+    remainingClicks: bigint('remaining_clicks', { mode: 'number' }).notNull().default(0),
+    isTrial: boolean('is_trial').notNull().default(false),
+    isFiller: boolean('is_filler').notNull().default(false),
+    isAutoPilot: boolean('is_autopilot').notNull().default(true),
+    /** AutoFlow daily cap of validated impressions; 0 = no cap. */
+    pauseDailyImpressions: integer('pause_daily_impressions').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('campaigns_advertiser_idx').on(table.advertiserId)],
+);

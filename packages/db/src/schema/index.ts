@@ -1,0 +1,4 @@
+export * from './users.ts';
+export * from './accounts.ts';
+export * from './settings.ts';
+export * from './audit.ts';

@@ -1,0 +1,22 @@
+import { count } from 'drizzle-orm';
+import type { Database } from '../client.ts';
+import { users } from '../schema/index.ts';
+import { seedNetworkSettings } from './settings.ts';
+import { seedDemoUsers } from './users.ts';
+
+export async function isDatabaseEmpty(db: Database): Promise<boolean> {
+  const [row] = await db.select({ total: count() }).from(users);
+  return (row?.total ?? 0) === 0;
+}
+
+/**
+ * Seeds the demo network. Each step is its own module taking what the earlier steps created, so later
+ * features (ads, traffic history) add a step here rather than editing the others.
+ */
+export async function seedDemoData(db: Database): Promise<void> {
+  await db.transaction(async (tx) => {
+    const database = tx as unknown as Database;
+    await seedNetworkSettings(database);
+    await seedDemoUsers(database);
+  });
+}

@@ -1,0 +1,13 @@
+import type { Database } from '../client.ts';
+import { networkSettings } from '../schema/index.ts';
+
+export async function seedNetworkSettings(db: Database): Promise<void> {
+  await db.insert(networkSettings).values({
+    usdToEur: '0.92000000',
+    btcToEur: '82000.00',
+    publisherRevenueShareBp: 7000,
+    salesRepRevenueShareBp: 1000,
+    minBalanceForPayout: 50_000_000,
+    minImpressionsToAutoPilot: 1000,
+  });
+}

@@ -1,0 +1,3 @@
+export * from './format.ts';
+export * from './money.ts';
+export * from './roles.ts';

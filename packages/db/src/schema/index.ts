@@ -2,3 +2,4 @@ export * from './users.ts';
 export * from './accounts.ts';
 export * from './settings.ts';
 export * from './audit.ts';
+export * from './ads.ts';

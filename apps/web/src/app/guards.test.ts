@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { decideAccess } from './guards.ts';
+import { APP_ROUTES, menuFor } from './routes.ts';
+
+describe('decideAccess', () => {
+  it('sends to sign-in when there is no user, whatever the route', () => {
+    for (const requirement of ['signedIn', 'home', 0, 1, 2] as const) {
+      expect(decideAccess(null, requirement)).toEqual({ kind: 'redirect', to: '/signin' });
+    }
+  });
+
+  it('lets any signed-in user into the signed-in root', () => {
+    expect(decideAccess({ type: 1 }, 'signedIn')).toEqual({ kind: 'allow' });
+  });
+
+  it('redirects home by type', () => {
+    expect(decideAccess({ type: 0 }, 'home')).toEqual({ kind: 'redirect', to: '/admin/stats' });
+    expect(decideAccess({ type: 1 }, 'home')).toEqual({ kind: 'redirect', to: '/publisher/accounting' });
+    expect(decideAccess({ type: 2 }, 'home')).toEqual({ kind: 'redirect', to: '/advertiser/activity' });
+  });
+
+  it("allows a route of the user's type and sends other types back home", () => {
+    expect(decideAccess({ type: 2 }, 2)).toEqual({ kind: 'allow' });
+    expect(decideAccess({ type: 2 }, 0)).toEqual({ kind: 'redirect', to: '/' });
+    expect(decideAccess({ type: 0 }, 1)).toEqual({ kind: 'redirect', to: '/' });
+  });
+});
+
+describe('route table', () => {
+  it('holds the thirteen typed routes of the specification', () => {
+    expect(APP_ROUTES.map((route) => [route.path, route.type])).toEqual([
+      ['admin/stats', 0],
+      ['admin/activity-by-advertiser', 0],
+      ['admin/activity-by-publisher', 0],
+      ['admin/ad-validation', 0],
+      ['admin/users', 0],
+      ['advertiser/activity', 2],
+      ['advertiser/ads', 2],
+      ['advertiser/settings', 2],
+      ['publisher/accounting', 1],
+      ['publisher/stats', 1],
+      ['publisher/settings', 1],
+      ['publisher/performance', 1],
+      ['publisher/installation', 1],
+    ]);
+  });
+
+  it('builds the role menus in the order of the specification', () => {
+    expect(menuFor(0).map((entry) => entry.navKey)).toEqual([
+      'nav.stats',
+      'nav.activityByAdvertiser',
+      'nav.activityByPublisher',
+      'nav.adValidation',
+      'nav.users',
+    ]);
+    expect(menuFor(1).map((entry) => entry.to)).toEqual([
+      '/publisher/accounting',
+      '/publisher/stats',
+      '/publisher/performance',
+      '/publisher/settings',
+      '/publisher/installation',
+    ]);
+    expect(menuFor(2).map((entry) => entry.navKey)).toEqual(['nav.activity', 'nav.ads', 'nav.settings']);
+  });
+});

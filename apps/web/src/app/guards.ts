@@ -1,0 +1,20 @@
+import { HOME_PATH_BY_TYPE, type UserType } from '@helium/domain/roles';
+
+export const SIGN_IN_PATH = '/signin';
+export const HOME_PATH = '/';
+
+/** What a route needs: any signed-in user, the home redirect, or one user type. */
+export type Requirement = 'signedIn' | 'home' | UserType;
+
+export type GuardDecision = { kind: 'allow' } | { kind: 'redirect'; to: string };
+
+/**
+ * The route rules of spec 01, section 2. `user` is null when the user fetch failed (401 or
+ * network error): that always leads to sign-in.
+ */
+export function decideAccess(user: { type: UserType } | null, requirement: Requirement): GuardDecision {
+  if (!user) return { kind: 'redirect', to: SIGN_IN_PATH };
+  if (requirement === 'signedIn') return { kind: 'allow' };
+  if (requirement === 'home') return { kind: 'redirect', to: HOME_PATH_BY_TYPE[user.type] };
+  return user.type === requirement ? { kind: 'allow' } : { kind: 'redirect', to: HOME_PATH };
+}

@@ -1,0 +1,82 @@
+import { Suspense, type ComponentType } from 'react';
+import { createBrowserRouter, redirect, type LoaderFunction, type RouteObject } from 'react-router';
+import type { TUser } from '@helium/contracts';
+import { SignInPage } from '../features/auth/SignInPage.tsx';
+import { PlaceholderPage } from '../features/placeholder/PlaceholderPage.tsx';
+import { PublisherAdValidationPage } from '../features/publisher-ad-validation/PublisherAdValidationPage.tsx';
+import { userQueryOptions } from '../features/user/userQuery.ts';
+import { applyLocale } from '../i18n/index.ts';
+import { FullPageLoader } from './FullPageLoader.tsx';
+import { decideAccess, HOME_PATH, type Requirement } from './guards.ts';
+import { queryClient } from './queryClient.ts';
+import { RouteError } from './RouteError.tsx';
+import { APP_ROUTES, type RouteName } from './routes.ts';
+import { AppLayout } from './shell/AppLayout.tsx';
+
+/**
+ * Screens built so far, by route name, loaded on demand so that each role downloads only its own
+ * screens; every other route shows the "not available yet" panel. For example:
+ * `'admin-users': () => import('../features/admin-users/AdminUsersPage.tsx').then((m) => m.AdminUsersPage),`
+ */
+const PAGES: Partial<Record<RouteName, () => Promise<ComponentType>>> = {};
+
+/** The current user, fetched once and then read from the ['user'] query; null when the fetch fails. */
+async function loadUser(): Promise<TUser | null> {
+  try {
+    return await queryClient.ensureQueryData(userQueryOptions);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Loaders of matched routes run in parallel, so each guard loads the user itself; the query
+ * deduplicates the request.
+ */
+function guard(requirement: Requirement, onUser?: (user: TUser) => void): LoaderFunction {
+  return async () => {
+    const user = await loadUser();
+    const decision = decideAccess(user, requirement);
+    if (decision.kind === 'redirect') return redirect(decision.to);
+    if (user) onUser?.(user);
+    return null;
+  };
+}
+
+const signedInRoutes: RouteObject[] = [
+  // Redirect-only routes: an explicit null element, as they never render.
+  { index: true, loader: guard('home'), element: null },
+  ...APP_ROUTES.map((route): RouteObject => {
+    const load = PAGES[route.name];
+    return {
+      path: route.path,
+      id: route.name,
+      loader: guard(route.type),
+      ...(load
+        ? { lazy: async () => ({ Component: await load() }) }
+        : { element: <PlaceholderPage titleKey={route.navKey} /> }),
+    };
+  }),
+  { path: '*', loader: () => redirect(HOME_PATH), element: null },
+];
+
+export const routes: RouteObject[] = [
+  { path: '/signin/:id?', id: 'signin', element: <SignInPage /> },
+  { path: '/publisher-ad-validation/:hashid?', id: 'publisher-ad-validation', element: <PublisherAdValidationPage /> },
+  {
+    path: '/',
+    id: 'root',
+    // The language is applied before the first render of the shell, so a French user never sees English first.
+    loader: guard('signedIn', (user) => applyLocale(user.locale)),
+    element: (
+      <Suspense fallback={<FullPageLoader />}>
+        <AppLayout />
+      </Suspense>
+    ),
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <FullPageLoader />,
+    children: signedInRoutes,
+  },
+];
+
+export const router = createBrowserRouter(routes);

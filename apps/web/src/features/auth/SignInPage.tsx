@@ -1,0 +1,185 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Center, Checkbox, Loader, Paper, Stack, TextInput, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import type { TSignInRequest } from '@helium/contracts';
+import { api, isApiError } from '../../api/client.ts';
+import { Logo, PRODUCT_NAME } from '../../app/shell/Logo.tsx';
+import { usePageLanguage } from '../../app/usePageLanguage.ts';
+import { USER_QUERY_KEY } from '../user/userQuery.ts';
+import {
+  canSubmit,
+  emailFromQuery,
+  interpretSignInResponse,
+  isCodeFieldEnabled,
+  signInResponseFromBody,
+  type SignInFormState,
+} from './signInLogic.ts';
+import { SIGN_IN_TEXTS as T } from './signInTexts.ts';
+
+type FocusTarget = { field: 'email' | 'code'; request: number };
+
+/** Passwordless sign-in, French only (spec 01: Sign-in screen; sections 4, 5 and 8). */
+export function SignInPage() {
+  usePageLanguage('fr');
+  useDocumentTitle(`${T.title} · ${PRODUCT_NAME}`);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const [checking, setChecking] = useState(true);
+  const [form, setForm] = useState<SignInFormState>(() => ({
+    step: 1,
+    email: emailFromQuery(location.search),
+    code: '',
+    agreementPending: false,
+    agreed: false,
+    submitting: false,
+  }));
+  const [error, setError] = useState<string | null>(null);
+  const [focus, setFocus] = useState<FocusTarget | null>(null);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const codeRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    let active = true;
+    void (async () => {
+      try {
+        await api.csrfCookie();
+      } catch {
+        console.error('Sanctum API call failed');
+      }
+      try {
+        const user = await api.user();
+        if (!active) return;
+        queryClient.setQueryData(USER_QUERY_KEY, user);
+        void navigate('/', { replace: true });
+      } catch {
+        if (active) setChecking(false);
+      }
+    })();
+    return () => {
+      active = false;
+    };
+  }, [navigate, queryClient]);
+
+  // Focus after the render that re-enabled the field: a disabled input cannot take focus.
+  useEffect(() => {
+    if (!focus) return;
+    (focus.field === 'code' ? codeRef : emailRef).current?.focus();
+  }, [focus]);
+
+  const update = (patch: Partial<SignInFormState>) => setForm((current) => ({ ...current, ...patch }));
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!canSubmit(form)) return;
+    const email = form.email.trim();
+    const request: TSignInRequest =
+      form.step === 1
+        ? { step: 1, email }
+        : { step: 2, email, code: form.code.trim(), ...(form.agreementPending ? { hasUserAgreed: true } : {}) };
+    setError(null);
+    update({ submitting: true });
+    try {
+      let response;
+      try {
+        response = await api.signIn(request);
+      } catch (failure) {
+        const carried = isApiError(failure) ? signInResponseFromBody(failure.body) : null;
+        if (!carried) throw failure;
+        response = carried;
+      }
+      const outcome = interpretSignInResponse(response, form);
+      if (outcome.kind === 'redirect') {
+        // The spinner keeps turning while the browser leaves for the server's address.
+        window.location.assign(outcome.to);
+        return;
+      }
+      setForm((current) => ({
+        ...current,
+        step: outcome.step,
+        agreementPending: outcome.agreementPending,
+        agreed: outcome.agreementPending ? current.agreed : false,
+        code: outcome.error || outcome.step === 1 ? '' : current.code,
+        submitting: false,
+      }));
+      setError(outcome.error);
+      setFocus((previous) => ({ field: outcome.focusCode ? 'code' : 'email', request: (previous?.request ?? 0) + 1 }));
+    } catch (failure) {
+      if (isApiError(failure, 429)) setError(T.tooManyAttempts);
+      else console.error('Sign-in call failed', failure);
+      update({ submitting: false });
+    }
+  }
+
+  if (checking) {
+    return (
+      <Center mih="100vh" role="status" aria-label={T.checking}>
+        <Loader />
+      </Center>
+    );
+  }
+
+  const atStep2 = form.step === 2;
+  const codeEnabled = isCodeFieldEnabled(form);
+
+  return (
+    <Center mih="100vh" p="md" bg="gray.0">
+      <Paper withBorder shadow="sm" radius="md" p="xl" w="100%" maw={420}>
+        <form onSubmit={(event) => void submit(event)} noValidate={false}>
+          <Stack gap="md">
+            <Logo />
+            <Title order={1} size="h2">
+              {T.title}
+            </Title>
+            {error && (
+              <Alert color="red" variant="light" role="alert">
+                {error}
+              </Alert>
+            )}
+            <TextInput
+              ref={emailRef}
+              label={T.emailLabel}
+              type="email"
+              name="email"
+              autoComplete="email"
+              required
+              autoFocus={!atStep2}
+              value={form.email}
+              disabled={atStep2 || form.submitting}
+              onChange={(event) => update({ email: event.currentTarget.value })}
+            />
+            {atStep2 && form.agreementPending && (
+              <Checkbox
+                label={T.agreementLabel}
+                checked={form.agreed}
+                disabled={form.submitting}
+                onChange={(event) => update({ agreed: event.currentTarget.checked })}
+              />
+            )}
+            {atStep2 && (
+              <TextInput
+                ref={codeRef}
+                label={T.codeLabel}
+                description={T.codeHint}
+                type="password"
+                name="code"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={6}
+                required
+                value={form.code}
+                disabled={!codeEnabled}
+                onChange={(event) => update({ code: event.currentTarget.value })}
+              />
+            )}
+            <Button type="submit" fullWidth loading={form.submitting} disabled={!canSubmit(form) && !form.submitting}>
+              {atStep2 ? T.signIn : T.continue}
+            </Button>
+          </Stack>
+        </form>
+      </Paper>
+    </Center>
+  );
+}

@@ -1,0 +1,22 @@
+/** The sign-in screen is French only (spec 01), so its texts live here rather than in the en/fr catalogues. */
+export const SIGN_IN_TEXTS = {
+  title: 'Connexion',
+  emailLabel: 'Adresse e-mail',
+  codeLabel: 'Code de connexion',
+  codeHint:
+    'Un code de connexion vient de vous être envoyé par e-mail. Vérifiez votre boîte de réception et votre dossier de courrier indésirable (spam).',
+  agreementLabel: "J'accepte les conditions d'utilisation",
+  continue: 'Continuer',
+  signIn: 'Se connecter',
+  checking: 'Chargement…',
+  tooManyAttempts: 'Trop de tentatives, réessayez plus tard.',
+  agreementRequired: "Veuillez accepter les conditions d'utilisation pour continuer.",
+} as const;
+
+/** French messages of the sign-in statuses (spec 01, section 8). */
+export const SIGN_IN_ERRORS = {
+  wrongCredentialsWrongUser: "Cette adresse e-mail n'existe pas dans le système.",
+  wrongCredentialsWrongToken: 'Code incorrect, recommencez.',
+  expiredCode: 'Code expiré, recommencez.',
+  agreementRequired: SIGN_IN_TEXTS.agreementRequired,
+} as const;

@@ -1,0 +1,32 @@
+import { useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { userQueryOptions } from '../user/userQuery.ts';
+import { createFormatter, formatSettingsOf, type Formatter } from './formatter.ts';
+
+/**
+ * Formatting bound to the signed-in user's locale, currency and rates. Reads the cached user
+ * without requiring one, so it also works (in en/EUR) where nobody is signed in.
+ */
+export function useFormat(): Formatter {
+  const { data: user } = useQuery({ ...userQueryOptions, enabled: false });
+  const locale = user?.locale;
+  const currency = user?.currency;
+  const usdToEur = user?.usd_to_eur;
+  const btcToEur = user?.btc_to_eur;
+  return useMemo(
+    () =>
+      createFormatter(
+        formatSettingsOf(
+          locale && currency && usdToEur !== undefined && btcToEur !== undefined
+            ? { locale, currency, usd_to_eur: usdToEur, btc_to_eur: btcToEur }
+            : undefined,
+        ),
+      ),
+    [locale, currency, usdToEur, btcToEur],
+  );
+}
+
+/** Money in the user's currency: `useMoney()(12.5)` -> `12.50 €`, `$13.42` or `₿0.00012345`. */
+export function useMoney(): Formatter['money'] {
+  return useFormat().money;
+}

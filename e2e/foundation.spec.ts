@@ -1,0 +1,189 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newPage, signInThroughForm } from './support/browser.ts';
+import { startProduct, type Product } from './support/product.ts';
+
+let product: Product;
+let browser: Browser;
+
+beforeAll(async () => {
+  product = await startProduct();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+});
+
+async function heading(page: Page) {
+  return page.getByRole('heading', { level: 1 }).innerText();
+}
+
+describe('sign-in and landing per role', () => {
+  it.each([
+    [
+      'admin@demo.test',
+      '/admin/stats',
+      'Stats',
+      ['Stats', 'Activity by Advertiser', 'Activity by Publisher', 'Ad Validation', 'Users'],
+    ],
+    [
+      'publisher@demo.test',
+      '/publisher/accounting',
+      'Accounting',
+      ['Accounting', 'Stats', 'Performance', 'Settings', 'Installation'],
+    ],
+    ['advertiser@demo.test', '/advertiser/activity', 'Activity', ['Activity', 'Ads', 'Settings']],
+  ])('%s signs in through the form and lands on %s with its menu', async (email, path, title, menu) => {
+    const page = await newPage(browser, product);
+    await signInThroughForm(page, product, email);
+    await page.waitForURL(`**${path}`);
+    await expect.poll(() => heading(page)).toBe(title);
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    const links = await nav.getByRole('link').allInnerTexts();
+    expect(links.map((text) => text.trim())).toEqual(menu);
+    await page.context().close();
+  });
+
+  it('redirects a signed-out visitor to the sign-in form', async () => {
+    const page = await newPage(browser, product);
+    await page.goto('/advertiser/activity');
+    await page.waitForURL('**/signin');
+    await expect.poll(() => heading(page)).toBe('Connexion');
+    await page.context().close();
+  });
+
+  it('shows the French error for an unknown e-mail and stays at step 1', async () => {
+    const page = await newPage(browser, product);
+    await page.goto('/signin');
+    await page.getByLabel('Adresse e-mail').fill('inconnu@demo.test');
+    await page.getByRole('button', { name: 'Continuer' }).click();
+    await expect.poll(() => page.getByRole('alert').innerText()).toContain("Cette adresse e-mail n'existe pas");
+    expect(await page.getByLabel('Adresse e-mail').isEnabled()).toBe(true);
+    await page.context().close();
+  });
+
+  it('shows the French error for a wrong code and returns to step 1', async () => {
+    const page = await newPage(browser, product);
+    await page.goto('/signin?email=publisher@demo.test');
+    expect(await page.getByLabel('Adresse e-mail').inputValue()).toBe('publisher@demo.test');
+    await page.getByRole('button', { name: 'Continuer' }).click();
+    await page.getByLabel('Code de connexion').fill('000001');
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await expect.poll(() => page.getByRole('alert').innerText()).toContain('Code incorrect');
+    expect(await page.getByRole('button', { name: 'Continuer' }).isVisible()).toBe(true);
+    await page.context().close();
+  });
+
+  it('asks a user who has not agreed to tick the terms before the code can be sent', async () => {
+    const page = await newPage(browser, product);
+    await page.goto('/signin');
+    await page.getByLabel('Adresse e-mail').fill('multi@demo.test');
+    const before = product.smtp.messages.length;
+    await page.getByRole('button', { name: 'Continuer' }).click();
+    const terms = page.getByRole('checkbox', { name: "J'accepte les conditions d'utilisation" });
+    await terms.waitFor();
+    expect(await page.getByRole('button', { name: 'Se connecter' }).isDisabled()).toBe(true);
+    const mail = await product.smtp.waitForMail('multi@demo.test', before);
+    await terms.check();
+    await page.getByLabel('Code de connexion').fill(/(\d{6})/.exec(mail.subject)?.[1] ?? '');
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await page.waitForURL('**/publisher/accounting');
+    await page.context().close();
+  });
+});
+
+// These run in file order: multi@demo.test agreed to the terms in the sign-in block above.
+describe('the shell of a signed-in user', () => {
+  it('switches to French and back, with French menu labels', async () => {
+    const page = await newPage(browser, product);
+    await signInThroughForm(page, product, 'advertiser@demo.test');
+    await page.waitForURL('**/advertiser/activity');
+    await page.getByRole('button', { name: /Sophie Laurent/ }).click();
+    await page.getByRole('menuitem', { name: 'Français' }).click();
+    const nav = page.getByRole('navigation', { name: 'Navigation principale' });
+    await expect.poll(() => nav.getByRole('link').allInnerTexts()).toEqual(['Activité', 'Annonces', 'Paramètres']);
+    expect(await page.locator('html').getAttribute('lang')).toBe('fr');
+    expect(await page.getByRole('status').innerText()).toContain("Cette page n'est pas encore disponible.");
+    await page.getByRole('button', { name: /Sophie Laurent/ }).click();
+    await page.getByRole('menuitem', { name: 'English' }).click();
+    await expect
+      .poll(() => page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link').allInnerTexts())
+      .toEqual(['Activity', 'Ads', 'Settings']);
+    await page.context().close();
+  });
+
+  it('switches currency without reloading', async () => {
+    const page = await newPage(browser, product);
+    await signInThroughForm(page, product, 'advertiser@demo.test');
+    await page.waitForURL('**/advertiser/activity');
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
+    await page.getByRole('button', { name: /Sophie Laurent/ }).click();
+    await page.getByRole('menuitem', { name: 'Bitcoin' }).click();
+    await page.getByRole('button', { name: /Sophie Laurent/ }).click();
+    await expect.poll(() => page.getByRole('menuitem', { name: 'Bitcoin' }).getAttribute('aria-current')).toBe('true');
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
+    await page.getByRole('menuitem', { name: 'Euro' }).click();
+    await page.context().close();
+  });
+
+  it('switches account for a user holding several, then lands on the other role', async () => {
+    const page = await newPage(browser, product);
+    await signInThroughForm(page, product, 'multi@demo.test');
+    await page.waitForURL('**/publisher/accounting');
+    await page.getByRole('button', { name: /Marc Lefèvre/ }).click();
+    expect(await page.getByRole('menuitem', { name: 'Admin' }).count()).toBe(0);
+    await page.getByRole('menuitem', { name: 'Vélo Urbain (Annonceur)' }).click();
+    await page.waitForURL('**/advertiser/activity');
+    await expect.poll(() => heading(page)).toBe('Activité');
+    await page.getByRole('button', { name: /Marc Lefèvre/ }).click();
+    expect(await page.getByRole('menuitem', { name: 'Vélo Urbain (Annonceur)' }).getAttribute('aria-current')).toBe(
+      'true',
+    );
+    await page.context().close();
+  });
+
+  it('sends a user to home from a route of another type, and from an unknown path', async () => {
+    const page = await newPage(browser, product);
+    await signInThroughForm(page, product, 'publisher@demo.test');
+    await page.waitForURL('**/publisher/accounting');
+    await page.goto('/admin/stats');
+    await page.waitForURL('**/publisher/accounting');
+    await page.goto('/no/such/page');
+    await page.waitForURL('**/publisher/accounting');
+    await page.context().close();
+  });
+
+  it('lets an admin reach the Admin entry of the switcher', async () => {
+    const page = await newPage(browser, product);
+    await signInThroughForm(page, product, 'admin@demo.test');
+    await page.waitForURL('**/admin/stats');
+    await page.getByRole('button', { name: /Claire Dubois/ }).click();
+    expect(await page.getByRole('menuitem', { name: 'Admin' }).getAttribute('aria-current')).toBe('true');
+    await page.keyboard.press('Escape');
+    await page.context().close();
+  });
+
+  it('signs out after the confirmation, and the session is gone', async () => {
+    const page = await newPage(browser, product);
+    await signInThroughForm(page, product, 'publisher@demo.test');
+    await page.waitForURL('**/publisher/accounting');
+    const prompts: string[] = [];
+    page.once('dialog', (dialog) => {
+      prompts.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await page.getByRole('button', { name: /Julien Martin/ }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await expect.poll(() => prompts).toEqual(['Sign out?']);
+    expect(page.url()).toContain('/publisher/accounting');
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('button', { name: /Julien Martin/ }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await page.waitForURL('**/signin');
+    await page.goto('/publisher/accounting');
+    await page.waitForURL('**/signin');
+    await page.context().close();
+  });
+});

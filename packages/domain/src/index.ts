@@ -1,3 +1,5 @@
 export * from './format.ts';
 export * from './money.ts';
 export * from './roles.ts';
+export * from './revenue.ts';
+export * from './delivery/index.ts';

@@ -1,0 +1,5 @@
+export * from './random.ts';
+export * from './eligibility.ts';
+export * from './selection.ts';
+export * from './ctr.ts';
+export * from './shares.ts';

@@ -1,0 +1,57 @@
+import { shareOf, type Micros } from './money.ts';
+
+/** Cost of one validated impression at a CPM (both micro-euros), rounded down. */
+export function impressionCost(cpm: Micros): Micros {
+  return Math.floor(cpm / 1000);
+}
+
+/** Cost of n validated impressions at a CPM, computed on the whole count so that rounding does not add up. */
+export function impressionsCost(count: number, cpm: Micros): Micros {
+  return Math.floor((count * cpm) / 1000);
+}
+
+/** Cost of one unique click at a CPC. */
+export function clickCost(cpc: Micros): Micros {
+  return cpc;
+}
+
+export interface RevenueSplitInput {
+  /** The cost of what was delivered, in micro-euros. */
+  cost: Micros;
+  /** The publisher's share in basis points (7000 = 70%). */
+  publisherShareBp: number;
+  /** The sales-rep share in basis points, applied once per sales rep involved. */
+  salesRepShareBp: number;
+  /** Distinct sales reps of the publisher and of the advertiser (0, 1 or 2). */
+  salesReps: number;
+  /** Trial credits: the advertiser pays nothing, the publisher is paid all the same. */
+  isTrial: boolean;
+}
+
+export interface RevenueSplit {
+  /** What the advertiser is charged (0 for trial credits). */
+  advertiserCost: Micros;
+  publisher: Micros;
+  salesRep: Micros;
+  /** cost - publisher - sales reps; admin stats subtract `trialCost` from it. */
+  company: Micros;
+  /** The cost of trial deliveries, carried by the company. */
+  trialCost: Micros;
+}
+
+/**
+ * decisions.md section 6: shares are rounded down, the company keeps the remainder, so the parts always add
+ * up to the cost exactly.
+ */
+export function splitRevenue(input: RevenueSplitInput): RevenueSplit {
+  const cost = Math.max(0, Math.floor(input.cost));
+  const publisher = shareOf(cost, input.publisherShareBp);
+  const salesRep = Math.min(cost - publisher, shareOf(cost, input.salesRepShareBp) * Math.max(0, input.salesReps));
+  return {
+    advertiserCost: input.isTrial ? 0 : cost,
+    publisher,
+    salesRep,
+    company: cost - publisher - salesRep,
+    trialCost: input.isTrial ? cost : 0,
+  };
+}

@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { clickCost, impressionCost, impressionsCost, splitRevenue } from '../src/revenue.ts';
+
+describe('costs', () => {
+  it.each([
+    [2_500_000, 2_500],
+    [2_345_678, 2_345],
+    [999, 0],
+  ] as const)('one impression at CPM %i costs %i micros', (cpm, cost) => {
+    expect(impressionCost(cpm)).toBe(cost);
+  });
+
+  it.each([
+    [1000, 2_345_678, 2_345_678],
+    [3, 2_345_678, 7_037],
+    [0, 2_500_000, 0],
+  ] as const)('%i impressions at CPM %i cost %i', (count, cpm, cost) => {
+    expect(impressionsCost(count, cpm)).toBe(cost);
+  });
+
+  it('a unique click costs the CPC', () => {
+    expect(clickCost(350_000)).toBe(350_000);
+  });
+});
+
+describe('splitRevenue (decisions.md section 6)', () => {
+  it.each([
+    [
+      '70% publisher, no rep',
+      2500,
+      7000,
+      1000,
+      0,
+      false,
+      { advertiserCost: 2500, publisher: 1750, salesRep: 0, company: 750, trialCost: 0 },
+    ],
+    [
+      'one sales rep',
+      2500,
+      7000,
+      1000,
+      1,
+      false,
+      { advertiserCost: 2500, publisher: 1750, salesRep: 250, company: 500, trialCost: 0 },
+    ],
+    [
+      'two sales reps',
+      2500,
+      7000,
+      1000,
+      2,
+      false,
+      { advertiserCost: 2500, publisher: 1750, salesRep: 500, company: 250, trialCost: 0 },
+    ],
+    [
+      'shares rounded down',
+      2345,
+      7000,
+      1000,
+      1,
+      false,
+      { advertiserCost: 2345, publisher: 1641, salesRep: 234, company: 470, trialCost: 0 },
+    ],
+    [
+      'trial: advertiser pays nothing, publisher is paid',
+      2500,
+      7000,
+      1000,
+      0,
+      true,
+      { advertiserCost: 0, publisher: 1750, salesRep: 0, company: 750, trialCost: 2500 },
+    ],
+    [
+      'custom publisher share 80%',
+      1000,
+      8000,
+      1000,
+      0,
+      false,
+      { advertiserCost: 1000, publisher: 800, salesRep: 0, company: 200, trialCost: 0 },
+    ],
+    [
+      'reps never exceed what is left',
+      1000,
+      9500,
+      1000,
+      2,
+      false,
+      { advertiserCost: 1000, publisher: 950, salesRep: 50, company: 0, trialCost: 0 },
+    ],
+    ['zero cost', 0, 7000, 1000, 1, false, { advertiserCost: 0, publisher: 0, salesRep: 0, company: 0, trialCost: 0 }],
+  ] as const)('%s', (_name, cost, publisherShareBp, salesRepShareBp, salesReps, isTrial, expected) => {
+    const split = splitRevenue({ cost, publisherShareBp, salesRepShareBp, salesReps, isTrial });
+    expect(split).toEqual(expected);
+    expect(split.publisher + split.salesRep + split.company).toBe(cost);
+  });
+});

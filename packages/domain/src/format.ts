@@ -112,31 +112,27 @@ function toDate(value: Date | string | number): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
+const DAY_OPTIONS: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' };
+const MOMENT_OPTIONS: Intl.DateTimeFormatOptions = {
+  ...DAY_OPTIONS,
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+};
+
+function formatInUtc(value: Date | string | number, locale: Locale, options: Intl.DateTimeFormatOptions): string {
+  const date = toDate(value);
+  return date ? new Intl.DateTimeFormat(DATE_LOCALES[locale] ?? 'en-US', options).format(date) : '';
+}
+
 /** A calendar day in UTC, the network's time base: en `Nov 22, 2026`, fr `22 nov. 2026`. */
 export function formatDate(value: Date | string | number, locale: Locale = 'en'): string {
-  const date = toDate(value);
-  if (!date) return '';
-  return new Intl.DateTimeFormat(DATE_LOCALES[locale] ?? 'en-US', {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    timeZone: 'UTC',
-  }).format(date);
+  return formatInUtc(value, locale, DAY_OPTIONS);
 }
 
 /** A moment in UTC: en `Nov 22, 2026, 14:05`, fr `22 nov. 2026, 14:05`. */
 export function formatDateTime(value: Date | string | number, locale: Locale = 'en'): string {
-  const date = toDate(value);
-  if (!date) return '';
-  return new Intl.DateTimeFormat(DATE_LOCALES[locale] ?? 'en-US', {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZone: 'UTC',
-  }).format(date);
+  return formatInUtc(value, locale, MOMENT_OPTIONS);
 }
 
 /** `YYYY-MM-DD` of a moment, in UTC. */

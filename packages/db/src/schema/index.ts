@@ -3,3 +3,4 @@ export * from './accounts.ts';
 export * from './settings.ts';
 export * from './audit.ts';
 export * from './ads.ts';
+export * from './delivery.ts';

@@ -1,6 +1,7 @@
 import { count } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { users } from '../schema/index.ts';
+import { seedDeliveryDemo } from './delivery.ts';
 import { seedNetworkSettings } from './settings.ts';
 import { seedDemoUsers } from './users.ts';
 
@@ -18,5 +19,6 @@ export async function seedDemoData(db: Database): Promise<void> {
     const database = tx as unknown as Database;
     await seedNetworkSettings(database);
     await seedDemoUsers(database);
+    await seedDeliveryDemo(database);
   });
 }

@@ -1,0 +1,311 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { advertisers, campaigns, publishers } from './accounts.ts';
+import { ads } from './ads.ts';
+import { users } from './users.ts';
+
+/*
+ * The ad-delivery engine's records (decisions.md sections 4-6, docs/server-behaviour.md). Event tables are
+ * append-only; the summaries are counters the engine increments in the same transaction as the events.
+ */
+
+/** Where ads go on a publisher's pages. A default placement (no selector) works on any page. */
+export const publisherPlacements = pgTable(
+  'publisher_placements',
+  {
+    id: serial('id').primaryKey(),
+    publisherId: integer('publisher_id')
+      .notNull()
+      .references(() => publishers.id),
+    /** CSS selector of the element the ad goes into or next to; null = the default placement. */
+    selector: text('selector'),
+    position: text('position', { enum: ['inside', 'before', 'after'] })
+      .notNull()
+      .default('inside'),
+    /** Accepted format ids; empty = any web format. */
+    formatIds: smallint('format_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::smallint[]`),
+    device: text('device', { enum: ['all', 'desktop', 'mobile'] })
+      .notNull()
+      .default('all'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('publisher_placements_publisher_idx').on(table.publisherId)],
+);
+
+/** One load of the publisher script on a page (desktop or mobile). Invalid ones are kept with their reason. */
+export const pageviews = pgTable(
+  'pageviews',
+  {
+    id: text('id').primaryKey(),
+    publisherId: integer('publisher_id')
+      .notNull()
+      .references(() => publishers.id),
+    device: text('device', { enum: ['desktop', 'mobile'] }).notNull(),
+    url: text('url').notNull().default(''),
+    /** Daily-salted hash of IP and user agent: no cookie, not reversible, not linkable across days. */
+    visitor: text('visitor').notNull(),
+    invalidReason: text('invalid_reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('pageviews_publisher_created_idx').on(table.publisherId, table.createdAt)],
+);
+
+/** The server chose an ad for a slot (served, not billed). Views and clicks count only against one. */
+export const adDecisions = pgTable(
+  'ad_decisions',
+  {
+    id: text('id').primaryKey(),
+    pageviewId: text('pageview_id'),
+    publisherId: integer('publisher_id')
+      .notNull()
+      .references(() => publishers.id),
+    adId: integer('ad_id')
+      .notNull()
+      .references(() => ads.id),
+    campaignId: integer('campaign_id')
+      .notNull()
+      .references(() => campaigns.id),
+    channel: text('channel', { enum: ['web', 'owl'] }).notNull(),
+    slot: smallint('slot').notNull().default(0),
+    device: text('device', { enum: ['desktop', 'mobile'] }).notNull(),
+    url: text('url').notNull().default(''),
+    visitor: text('visitor').notNull(),
+    /** Decisions for known bots are recorded but reserve nothing and count nothing. */
+    invalidReason: text('invalid_reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('ad_decisions_ad_created_idx').on(table.adId, table.createdAt)],
+);
+
+/** A validated impression: at most one per decision (one per slot per pageview). Amounts in micro-euros. */
+export const adImpressions = pgTable(
+  'ad_impressions',
+  {
+    decisionId: text('decision_id').primaryKey(),
+    publisherId: integer('publisher_id').notNull(),
+    adId: integer('ad_id').notNull(),
+    campaignId: integer('campaign_id').notNull(),
+    device: text('device', { enum: ['desktop', 'mobile'] }).notNull(),
+    cost: bigint('cost', { mode: 'number' }).notNull().default(0),
+    publisherRevenue: bigint('publisher_revenue', { mode: 'number' }).notNull().default(0),
+    salesRepRevenue: bigint('sales_rep_revenue', { mode: 'number' }).notNull().default(0),
+    companyRevenue: bigint('company_revenue', { mode: 'number' }).notNull().default(0),
+    trialCost: bigint('trial_cost', { mode: 'number' }).notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('ad_impressions_campaign_created_idx').on(table.campaignId, table.createdAt)],
+);
+
+/** Every click through /c/<token>; `isUnique` ones (once per hour per visitor per ad) are billed. */
+export const adClicks = pgTable(
+  'ad_clicks',
+  {
+    /** The click id appended to the ad's link, reported back by lead pixels and postbacks. */
+    id: text('id').primaryKey(),
+    decisionId: text('decision_id').notNull(),
+    publisherId: integer('publisher_id').notNull(),
+    adId: integer('ad_id').notNull(),
+    campaignId: integer('campaign_id').notNull(),
+    device: text('device', { enum: ['desktop', 'mobile'] }).notNull(),
+    visitor: text('visitor').notNull(),
+    isUnique: boolean('is_unique').notNull(),
+    cost: bigint('cost', { mode: 'number' }).notNull().default(0),
+    publisherRevenue: bigint('publisher_revenue', { mode: 'number' }).notNull().default(0),
+    salesRepRevenue: bigint('sales_rep_revenue', { mode: 'number' }).notNull().default(0),
+    companyRevenue: bigint('company_revenue', { mode: 'number' }).notNull().default(0),
+    trialCost: bigint('trial_cost', { mode: 'number' }).notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('ad_clicks_ad_visitor_idx').on(table.adId, table.visitor, table.createdAt)],
+);
+
+/** A conversion reported for a click id within 30 days, once per click. */
+export const adLeads = pgTable('ad_leads', {
+  clickId: text('click_id').primaryKey(),
+  publisherId: integer('publisher_id').notNull(),
+  adId: integer('ad_id').notNull(),
+  campaignId: integer('campaign_id').notNull(),
+  device: text('device', { enum: ['desktop', 'mobile'] }).notNull(),
+  source: text('source', { enum: ['pixel', 'postback'] }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+});
+
+/** Traffic filtered before counting (bots, rate abuse, one-IP share), kept aside for admins. */
+export const invalidTraffic = pgTable(
+  'invalid_traffic',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind', { enum: ['pageview', 'impression', 'click', 'lead'] }).notNull(),
+    reason: text('reason', { enum: ['bot', 'rate', 'oneIp', 'noCredits'] }).notNull(),
+    publisherId: integer('publisher_id'),
+    adId: integer('ad_id'),
+    decisionId: text('decision_id'),
+    visitor: text('visitor'),
+    userAgent: text('user_agent'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('invalid_traffic_publisher_created_idx').on(table.publisherId, table.createdAt)],
+);
+
+/** Per-minute realtime counters per publisher (the performance dials). */
+export const realtimeCounters = pgTable(
+  'realtime_counters',
+  {
+    publisherId: integer('publisher_id').notNull(),
+    minute: timestamp('minute', { withTimezone: true }).notNull(),
+    pageviewsDesktop: integer('pageviews_desktop').notNull().default(0),
+    pageviewsMobile: integer('pageviews_mobile').notNull().default(0),
+    impressionsDesktop: integer('impressions_desktop').notNull().default(0),
+    impressionsMobile: integer('impressions_mobile').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.publisherId, table.minute] })],
+);
+
+/** Daily totals of one publisher and device (UTC days): pageviews and what came of them. */
+export const dailyPublisherStats = pgTable(
+  'daily_publisher_stats',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    publisherId: integer('publisher_id').notNull(),
+    device: text('device', { enum: ['desktop', 'mobile'] }).notNull(),
+    pageviews: integer('pageviews').notNull().default(0),
+    invalidPageviews: integer('invalid_pageviews').notNull().default(0),
+    served: integer('served').notNull().default(0),
+    impressions: integer('impressions').notNull().default(0),
+    clicks: integer('clicks').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.publisherId, table.device] })],
+);
+
+/** Daily totals per ad, publisher and device, with the money they moved (micro-euros). */
+export const dailyAdStats = pgTable(
+  'daily_ad_stats',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    adId: integer('ad_id').notNull(),
+    publisherId: integer('publisher_id').notNull(),
+    device: text('device', { enum: ['desktop', 'mobile'] }).notNull(),
+    campaignId: integer('campaign_id').notNull(),
+    advertiserId: integer('advertiser_id').notNull(),
+    channel: text('channel', { enum: ['web', 'owl'] })
+      .notNull()
+      .default('web'),
+    served: integer('served').notNull().default(0),
+    impressions: integer('impressions').notNull().default(0),
+    clicks: integer('clicks').notNull().default(0),
+    allClicks: integer('all_clicks').notNull().default(0),
+    leads: integer('leads').notNull().default(0),
+    cost: bigint('cost', { mode: 'number' }).notNull().default(0),
+    publisherRevenue: bigint('publisher_revenue', { mode: 'number' }).notNull().default(0),
+    salesRepRevenue: bigint('sales_rep_revenue', { mode: 'number' }).notNull().default(0),
+    companyRevenue: bigint('company_revenue', { mode: 'number' }).notNull().default(0),
+    trialCost: bigint('trial_cost', { mode: 'number' }).notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ columns: [table.day, table.adId, table.publisherId, table.device] }),
+    index('daily_ad_stats_campaign_day_idx').on(table.campaignId, table.day),
+    index('daily_ad_stats_publisher_day_idx').on(table.publisherId, table.day),
+  ],
+);
+
+/** Daily totals per page URL and device: ad 0 holds the page's pageviews, other rows an ad's figures there. */
+export const dailyUrlStats = pgTable(
+  'daily_url_stats',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    publisherId: integer('publisher_id').notNull(),
+    url: text('url').notNull(),
+    device: text('device', { enum: ['desktop', 'mobile'] }).notNull(),
+    adId: integer('ad_id').notNull().default(0),
+    campaignId: integer('campaign_id').notNull().default(0),
+    pageviews: integer('pageviews').notNull().default(0),
+    impressions: integer('impressions').notNull().default(0),
+    clicks: integer('clicks').notNull().default(0),
+    leads: integer('leads').notNull().default(0),
+    cost: bigint('cost', { mode: 'number' }).notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ columns: [table.day, table.publisherId, table.url, table.device, table.adId] }),
+    index('daily_url_stats_campaign_day_idx').on(table.campaignId, table.day),
+  ],
+);
+
+/**
+ * Every movement of money, append-only (decisions.md section 3): a correction is a reversing entry.
+ * Amounts in micro-euros, positive = credited to the account.
+ */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    accountType: text('account_type', { enum: ['publisher', 'advertiser', 'salesRep', 'company'] }).notNull(),
+    /** Publisher, advertiser or sales-rep user id; 0 for the company. */
+    accountId: integer('account_id').notNull(),
+    kind: text('kind', {
+      enum: ['revenue', 'payout', 'payoutReturned', 'purchase', 'adjustment', 'reversal'],
+    }).notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    /** The UTC day a daily revenue entry covers. */
+    day: date('day', { mode: 'string' }),
+    impressions: integer('impressions').notNull().default(0),
+    note: text('note'),
+    reversesId: bigint('reverses_id', { mode: 'number' }),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('ledger_entries_account_idx').on(table.accountType, table.accountId, table.createdAt),
+    uniqueIndex('ledger_entries_daily_revenue_unique')
+      .on(table.accountType, table.accountId, table.day)
+      .where(sql`${table.kind} = 'revenue'`),
+  ],
+);
+
+/** The script's heartbeat: which host of which publisher it last ran on. */
+export const installHeartbeats = pgTable(
+  'install_heartbeats',
+  {
+    publisherId: integer('publisher_id')
+      .notNull()
+      .references(() => publishers.id),
+    host: text('host').notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.publisherId, table.host] })],
+);
+
+/** The ad chosen for one newsletter issue's banner, kept for every later open of that issue. */
+export const owlIssueAds = pgTable(
+  'owl_issue_ads',
+  {
+    publisherId: integer('publisher_id')
+      .notNull()
+      .references(() => publishers.id),
+    bannerIndex: smallint('banner_index').notNull(),
+    issue: text('issue').notNull(),
+    adId: integer('ad_id')
+      .notNull()
+      .references(() => ads.id),
+    campaignId: integer('campaign_id').notNull(),
+    advertiserId: integer('advertiser_id').references(() => advertisers.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.publisherId, table.bannerIndex, table.issue] })],
+);

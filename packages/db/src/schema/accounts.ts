@@ -1,4 +1,4 @@
-import { bigint, boolean, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
 /** A website or newsletter that shows ads. A user may hold several. */
@@ -62,6 +62,15 @@ export const campaigns = pgTable(
     isAutoPilot: boolean('is_autopilot').notNull().default(true),
     /** AutoFlow daily cap of validated impressions; 0 = no cap. */
     pauseDailyImpressions: integer('pause_daily_impressions').notNull().default(0),
+    /** The advertiser may switch AutoPilot (the toggle is shown). */
+    isAutoPilotVisible: boolean('is_autopilot_visible').notNull().default(true),
+    /** The advertiser may switch an ad on or off for one publisher. */
+    canActivateAdsByPublisher: boolean('can_activate_ads_by_publisher').notNull().default(true),
+    /** The advertiser may cap an ad's spending (the budget selector). */
+    canBudget: boolean('can_budget').notNull().default(true),
+    /** The Activity screen's stored date range (UTC days, inclusive); both null = all dates. */
+    statsDateFrom: date('stats_date_from', { mode: 'string' }),
+    statsDateTo: date('stats_date_to', { mode: 'string' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('campaigns_advertiser_idx').on(table.advertiserId)],

@@ -4,3 +4,4 @@ export * from './settings.ts';
 export * from './audit.ts';
 export * from './ads.ts';
 export * from './delivery.ts';
+export * from './campaign-activity.ts';

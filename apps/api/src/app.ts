@@ -5,12 +5,22 @@ import type { Database, DatabaseHandle } from '@helium/db';
 import type { AppConfig } from './config.ts';
 import { systemClock, type Clock } from './services/clock.ts';
 import type { Mailer } from './services/mailer.ts';
+import { expireValidationRequests } from './services/ads.ts';
+import { HashIds } from './services/hash-ids.ts';
+import { LocalMediaStorage, type MediaStorage } from './services/media-storage.ts';
+import { Scheduler } from './services/scheduler.ts';
 import { MemoryRateLimitStore, RateLimiter, RedisRateLimitStore, type RateLimit } from './services/rate-limiter.ts';
 import csrf from './plugins/csrf.ts';
 import errors from './plugins/errors.ts';
 import session from './plugins/session.ts';
 import webApp from './plugins/web-app.ts';
+import { DeliveryEngine } from './delivery/engine.ts';
+import type { TrafficLimits } from './delivery/traffic-filter.ts';
+import serveRoutes from './routes/serve/index.ts';
 import adminRoutes from './routes/admin/index.ts';
+import advertiserRoutes from './routes/advertiser/index.ts';
+import mediaRoutes from './routes/media.ts';
+import publicAdValidationRoutes from './routes/public/ad-validation.ts';
 import commonRoutes from './routes/common/index.ts';
 import signoutRoutes from './routes/common/signout.ts';
 
@@ -28,6 +38,12 @@ export interface AppContext {
   clock: Clock;
   limiter: RateLimiter;
   signinLimits: SigninLimits;
+  /** Uploaded media (DATA_DIR/media by default). */
+  media: MediaStorage;
+  /** Hash ids for public links. */
+  hashIds: HashIds;
+  /** Timed jobs (started when the app is ready, stopped when it closes). */
+  scheduler: Scheduler;
 }
 
 export interface BuildAppOptions {
@@ -37,8 +53,12 @@ export interface BuildAppOptions {
   clock?: Clock;
   redis?: Redis;
   signinLimits?: Partial<SigninLimits>;
+  /** Where uploaded media go; a folder under DATA_DIR when absent. */
+  media?: MediaStorage;
   /** A pino logger; silent when absent (tests). */
   loggerInstance?: FastifyBaseLogger;
+  /** Ad delivery: a fixed random source and traffic limits (tests), timers off. */
+  delivery?: { random?: () => number; limits?: TrafficLimits; timers?: boolean };
 }
 
 const SIGNIN_WINDOW_MS = 15 * 60_000;
@@ -63,8 +83,28 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       perEmail: { limit: config.signinLimitPerEmail, windowMs: SIGNIN_WINDOW_MS },
       ...options.signinLimits,
     },
+    media: options.media ?? new LocalMediaStorage(config.mediaDir),
+    hashIds: new HashIds(config.hashidsSalt),
+    scheduler: new Scheduler(app.log),
   } satisfies AppContext);
+  // A publisher request not answered within 24 hours counts as approved.
+  app.ctx.scheduler.every('ad-validation-timeouts', 60_000, () => expireValidationRequests(database.db, clock.now()));
+  app.addHook('onReady', async () => app.ctx.scheduler.start());
+  app.addHook('onClose', async () => app.ctx.scheduler.stop());
   app.decorateRequest('actor', null);
+  const delivery = new DeliveryEngine({
+    db: database.db,
+    clock,
+    secret: config.sessionSecret,
+    baseUrl: config.appUrl,
+    random: options.delivery?.random,
+    limits: options.delivery?.limits,
+    onError: (error) => app.log.error({ err: error }, 'ad delivery: writing events failed'),
+  });
+  await delivery.start({ timers: options.delivery?.timers });
+  app.decorate('delivery', delivery);
+  // Graceful stop: every queued event is written before the database closes.
+  app.addHook('onClose', async () => delivery.close());
 
   await app.register(errors);
   await app.register(fastifyCookie);
@@ -83,6 +123,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(commonRoutes, { prefix: '/api/common' });
   await app.register(signoutRoutes, { prefix: '/api' });
   await app.register(adminRoutes, { prefix: '/api/admin' });
+  await app.register(serveRoutes);
+  await app.register(advertiserRoutes, { prefix: '/api/advertiser' });
+  // Public (no role gate): the publisher answers through the hash link mailed to it.
+  await app.register(publicAdValidationRoutes, { prefix: '/api/publisher' });
+  await app.register(mediaRoutes);
 
   await app.register(webApp);
   return app;
@@ -91,5 +136,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
+    delivery: DeliveryEngine;
   }
 }

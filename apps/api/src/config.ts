@@ -13,6 +13,10 @@ export interface AppConfig {
   smtpUrl: string | undefined;
   mailFrom: string;
   sessionSecret: string;
+  /** Salt of the hash ids in public links (HASHIDS_SALT, else derived from the session secret). */
+  hashidsSalt: string;
+  /** Folder of uploaded media (DATA_DIR/media). */
+  mediaDir: string;
   /** Proxies whose X-Forwarded-For is believed (Fastify trustProxy syntax). */
   trustProxy: string;
   /** Sign-in calls allowed per e-mail and per IP in 15 minutes. */
@@ -56,6 +60,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (secret !== undefined && secret !== '' && secret.length < 32) {
     throw new Error('SESSION_SECRET must be at least 32 characters');
   }
+  const sessionSecret = secret ? secret : loadOrCreateSecret(dataDir);
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -65,7 +70,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     redisUrl: env.REDIS_URL || undefined,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Helium Ads <no-reply@helium-ads.local>',
-    sessionSecret: secret ? secret : loadOrCreateSecret(dataDir),
+    sessionSecret,
+    hashidsSalt: env.HASHIDS_SALT?.trim() || sessionSecret,
+    mediaDir: join(dataDir, 'media'),
     trustProxy: env.TRUST_PROXY ?? 'loopback',
     signinLimitPerEmail: readPositiveInteger(env.SIGNIN_LIMIT_PER_EMAIL, 10, 'SIGNIN_LIMIT_PER_EMAIL'),
     signinLimitPerIp: readPositiveInteger(env.SIGNIN_LIMIT_PER_IP, 100, 'SIGNIN_LIMIT_PER_IP'),

@@ -4,6 +4,7 @@ import { isDatabaseEmpty, migrateDatabase, openDatabase, seedDemoData } from '@h
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { createMailer } from './services/mailer.ts';
+import { LocalMediaStorage } from './services/media-storage.ts';
 import pino from 'pino';
 
 /** Starts the whole product: database (migrated, seeded when empty), API and web app on one port. */
@@ -12,9 +13,10 @@ async function main() {
   const log = pino({ level: process.env.LOG_LEVEL ?? 'info' });
   const database = await openDatabase({ url: config.databaseUrl, pgliteDir: join(config.dataDir, 'db') });
   await migrateDatabase(database);
+  const media = new LocalMediaStorage(config.mediaDir);
   if (await isDatabaseEmpty(database.db)) {
     log.info('empty database: seeding demo data');
-    await seedDemoData(database.db);
+    await seedDemoData(database.db, { media });
   }
   const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false }) : undefined;
   const mailer = createMailer({
@@ -23,7 +25,7 @@ async function main() {
     outboxDir: join(config.dataDir, 'outbox'),
     log,
   });
-  const app = await buildApp({ config, database, mailer, redis, loggerInstance: log });
+  const app = await buildApp({ config, database, mailer, media, redis, loggerInstance: log });
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildApp, type SigninLimits } from '../src/app.ts';
+import { buildApp, type BuildAppOptions, type SigninLimits } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { ManualClock } from '../src/services/clock.ts';
 import { createMailer } from '../src/services/mailer.ts';
@@ -17,6 +17,8 @@ const GENEROUS_LIMITS: SigninLimits = {
 
 export interface TestAppOptions {
   signinLimits?: Partial<SigninLimits>;
+  /** Ad delivery options (random source, traffic limits); its timers are off in tests. */
+  delivery?: BuildAppOptions['delivery'];
 }
 
 /**
@@ -33,7 +35,14 @@ export async function buildTestApp(options: TestAppOptions = {}) {
   const mailer = createMailer({ smtpUrl: smtp.url, from: config.mailFrom, outboxDir: join(dataDir, 'outbox'), log });
   // Generous limits by default so that many sign-ins in one file are not refused; rate-limit.test.ts sets tight ones.
   const signinLimits = { ...GENEROUS_LIMITS, ...options.signinLimits };
-  const app = await buildApp({ config, database, mailer, clock, signinLimits });
+  const app = await buildApp({
+    config,
+    database,
+    mailer,
+    clock,
+    signinLimits,
+    delivery: { timers: false, ...options.delivery },
+  });
   await app.ready();
   return {
     app,

@@ -29,7 +29,16 @@ export async function createTestDatabase(): Promise<DatabaseHandle & { drop(): P
         await handle.close();
         const cleaner = new pg.Client({ connectionString: adminUrl });
         await cleaner.connect();
-        await cleaner.query(`drop database if exists ${name} with (force)`);
+        // Closed pool connections may take a moment to go; dropping them by force would make them emit errors.
+        for (let attempt = 0; ; attempt++) {
+          try {
+            await cleaner.query(`drop database if exists ${name}${attempt < 40 ? '' : ' with (force)'}`);
+            break;
+          } catch (error) {
+            if (attempt >= 40) throw error;
+            await new Promise((resolve) => setTimeout(resolve, 50));
+          }
+        }
         await cleaner.end();
       },
     };

@@ -1,6 +1,7 @@
 import { count } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { users } from '../schema/index.ts';
+import { seedDemoAds, type SeedMediaSink } from './ads.ts';
 import { seedDeliveryDemo } from './delivery.ts';
 import { seedNetworkSettings } from './settings.ts';
 import { seedDemoUsers } from './users.ts';
@@ -14,11 +15,12 @@ export async function isDatabaseEmpty(db: Database): Promise<boolean> {
  * Seeds the demo network. Each step is its own module taking what the earlier steps created, so later
  * features (ads, traffic history) add a step here rather than editing the others.
  */
-export async function seedDemoData(db: Database): Promise<void> {
+export async function seedDemoData(db: Database, options: { media?: SeedMediaSink } = {}): Promise<void> {
   await db.transaction(async (tx) => {
     const database = tx as unknown as Database;
     await seedNetworkSettings(database);
     await seedDemoUsers(database);
+    await seedDemoAds(database, options.media);
     await seedDeliveryDemo(database);
   });
 }

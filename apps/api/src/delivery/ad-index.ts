@@ -1,0 +1,247 @@
+import { and, desc, eq, gte, isNull, sql } from 'drizzle-orm';
+import {
+  adClicks,
+  adPublisherValidations,
+  ads,
+  advertisers,
+  campaigns,
+  dailyAdStats,
+  dailyPublisherStats,
+  networkSettings,
+  publisherPlacements,
+  publishers,
+  type Database,
+} from '@helium/db';
+import type { Device, PublisherValidation } from '@helium/domain';
+
+export interface IndexedAd {
+  id: number;
+  advertiserId: number;
+  campaignId: number;
+  type: 'image' | 'video';
+  formatId: number;
+  isWebOnly: boolean;
+  isOwlOnly: boolean;
+  adminValidation: number;
+  isShowing: boolean;
+  isEjected: boolean;
+  budget: number;
+  image: string | null;
+  mp4: string | null;
+  poster: string | null;
+  width: number | null;
+  height: number | null;
+  link: string | null;
+  validations: Map<number, PublisherValidation>;
+}
+
+export interface IndexedCampaign {
+  id: number;
+  advertiserId: number;
+  isCpc: boolean;
+  isOwl: boolean;
+  isTrial: boolean;
+  isFiller: boolean;
+  isAutoPilot: boolean;
+  cpm: number;
+  cpc: number;
+  pauseDailyImpressions: number;
+  /** As stored when the index was loaded, less the spends not yet written. */
+  remainingImpressions: number;
+  remainingClicks: number;
+  geoTargets: string[];
+}
+
+export interface Placement {
+  selector: string | null;
+  position: 'inside' | 'before' | 'after';
+  formatIds: number[];
+  device: 'all' | Device;
+}
+
+export interface IndexedPublisher {
+  id: number;
+  brand: string;
+  domain: string | null;
+  isWeb: boolean;
+  isOwl: boolean;
+  isInstalled: boolean;
+  revenueShareBp: number | null;
+  salesRepUserId: number | null;
+  placements: Placement[];
+}
+
+export interface IndexSettings {
+  publisherRevenueShareBp: number;
+  salesRepRevenueShareBp: number;
+  minImpressionsToAutoPilot: number;
+  minImpressionsForCtrRank: number;
+}
+
+/** Everything serving needs, read in a few queries; selection then runs without touching the database. */
+export interface AdIndexSnapshot {
+  ads: Map<number, IndexedAd>;
+  /** Ads validated by the admin, by publisher that approved (or let expire) them; eligibility still applies. */
+  adsByPublisher: Map<number, IndexedAd[]>;
+  campaigns: Map<number, IndexedCampaign>;
+  publishers: Map<number, IndexedPublisher>;
+  advertiserSalesRep: Map<number, number | null>;
+  advertiserBrand: Map<number, string>;
+  settings: IndexSettings;
+}
+
+export async function loadIndex(db: Database): Promise<AdIndexSnapshot> {
+  const adRows = await db
+    .select()
+    .from(ads)
+    .where(and(isNull(ads.deletedAt), eq(ads.adminValidation, 1)));
+  const validationRows = await db.select().from(adPublisherValidations);
+  const campaignRows = await db.select().from(campaigns);
+  const publisherRows = await db.select().from(publishers);
+  const placementRows = await db.select().from(publisherPlacements);
+  const advertiserRows = await db
+    .select({ id: advertisers.id, brand: advertisers.brand, salesRepUserId: advertisers.salesRepUserId })
+    .from(advertisers);
+  const [settingsRow] = await db.select().from(networkSettings).orderBy(desc(networkSettings.id)).limit(1);
+
+  const indexedAds = new Map<number, IndexedAd>();
+  for (const row of adRows) {
+    indexedAds.set(row.id, {
+      id: row.id,
+      advertiserId: row.advertiserId,
+      campaignId: row.campaignId,
+      type: row.type,
+      formatId: row.formatId,
+      isWebOnly: row.isWebOnly,
+      isOwlOnly: row.isOwlOnly,
+      adminValidation: row.adminValidation,
+      isShowing: row.isShowing,
+      isEjected: row.isEjected,
+      budget: row.budget,
+      image: row.image,
+      mp4: row.mp4,
+      poster: row.poster,
+      width: row.width,
+      height: row.height,
+      link: row.link,
+      validations: new Map(),
+    });
+  }
+  const adsByPublisher = new Map<number, IndexedAd[]>();
+  for (const row of validationRows) {
+    const ad = indexedAds.get(row.adId);
+    if (!ad) continue;
+    ad.validations.set(row.publisherId, { state: row.state, expiresAt: row.expiresAt?.getTime() ?? null });
+    if (row.state === 1 || row.state === 3) {
+      let list = adsByPublisher.get(row.publisherId);
+      if (!list) adsByPublisher.set(row.publisherId, (list = []));
+      list.push(ad);
+    }
+  }
+  const indexedCampaigns = new Map<number, IndexedCampaign>();
+  for (const row of campaignRows) {
+    indexedCampaigns.set(row.id, {
+      id: row.id,
+      advertiserId: row.advertiserId,
+      isCpc: row.isCpc,
+      isOwl: row.isOwl,
+      isTrial: row.isTrial,
+      isFiller: row.isFiller,
+      isAutoPilot: row.isAutoPilot,
+      cpm: row.cpm,
+      cpc: row.cpc,
+      pauseDailyImpressions: row.pauseDailyImpressions,
+      remainingImpressions: row.remainingImpressions,
+      remainingClicks: row.remainingClicks,
+      geoTargets: [],
+    });
+  }
+  const indexedPublishers = new Map<number, IndexedPublisher>();
+  for (const row of publisherRows) {
+    indexedPublishers.set(row.id, {
+      id: row.id,
+      brand: row.brand,
+      domain: row.domain,
+      isWeb: row.isWeb,
+      isOwl: row.isOwl,
+      isInstalled: row.isInstalled,
+      revenueShareBp: row.revenueShareBp,
+      salesRepUserId: row.salesRepUserId,
+      placements: [],
+    });
+  }
+  for (const row of placementRows) {
+    indexedPublishers.get(row.publisherId)?.placements.push({
+      selector: row.selector,
+      position: row.position,
+      formatIds: row.formatIds,
+      device: row.device,
+    });
+  }
+  return {
+    ads: indexedAds,
+    adsByPublisher,
+    campaigns: indexedCampaigns,
+    publishers: indexedPublishers,
+    advertiserSalesRep: new Map(advertiserRows.map((row) => [row.id, row.salesRepUserId])),
+    advertiserBrand: new Map(advertiserRows.map((row) => [row.id, row.brand])),
+    settings: {
+      publisherRevenueShareBp: settingsRow?.publisherRevenueShareBp ?? 7000,
+      salesRepRevenueShareBp: settingsRow?.salesRepRevenueShareBp ?? 1000,
+      minImpressionsToAutoPilot: settingsRow?.minImpressionsToAutoPilot ?? 1000,
+      minImpressionsForCtrRank: settingsRow?.minImpressionsForCtrRank ?? 500,
+    },
+  };
+}
+
+/** Counters the engine keeps in memory and updates as it counts; loaded once at start (and at day change). */
+export interface CounterSnapshot {
+  campaignToday: Map<number, number>;
+  displayToday: Map<string, number>;
+  adWeek: Map<number, { impressions: number; clicks: number }>;
+  adSpent: Map<number, number>;
+  recentUniqueClicks: Array<{ adId: number; visitor: string; at: number }>;
+}
+
+export async function loadCounters(db: Database, today: string, now: Date): Promise<CounterSnapshot> {
+  const weekAgo = new Date(now.getTime() - 7 * 86_400_000).toISOString().slice(0, 10);
+  const todayRows = await db
+    .select({ campaignId: dailyAdStats.campaignId, impressions: sql<number>`sum(${dailyAdStats.impressions})::int` })
+    .from(dailyAdStats)
+    .where(eq(dailyAdStats.day, today))
+    .groupBy(dailyAdStats.campaignId);
+  const displayRows = await db
+    .select({
+      publisherId: dailyPublisherStats.publisherId,
+      device: dailyPublisherStats.device,
+      impressions: dailyPublisherStats.impressions,
+    })
+    .from(dailyPublisherStats)
+    .where(eq(dailyPublisherStats.day, today));
+  const weekRows = await db
+    .select({
+      adId: dailyAdStats.adId,
+      impressions: sql<number>`sum(${dailyAdStats.impressions})::int`,
+      clicks: sql<number>`sum(${dailyAdStats.clicks})::int`,
+    })
+    .from(dailyAdStats)
+    .where(gte(dailyAdStats.day, weekAgo))
+    .groupBy(dailyAdStats.adId);
+  const spentRows = await db
+    .select({ adId: dailyAdStats.adId, cost: sql<number>`sum(${dailyAdStats.cost})::bigint` })
+    .from(dailyAdStats)
+    .groupBy(dailyAdStats.adId);
+  const clickRows = await db
+    .select({ adId: adClicks.adId, visitor: adClicks.visitor, at: adClicks.createdAt })
+    .from(adClicks)
+    .where(and(eq(adClicks.isUnique, true), gte(adClicks.createdAt, new Date(now.getTime() - 3_600_000))));
+  return {
+    campaignToday: new Map(todayRows.map((row) => [row.campaignId, Number(row.impressions)])),
+    displayToday: new Map(displayRows.map((row) => [`${row.publisherId}:${row.device}`, row.impressions])),
+    adWeek: new Map(
+      weekRows.map((row) => [row.adId, { impressions: Number(row.impressions), clicks: Number(row.clicks) }]),
+    ),
+    adSpent: new Map(spentRows.map((row) => [row.adId, Number(row.cost)])),
+    recentUniqueClicks: clickRows.map((row) => ({ adId: row.adId, visitor: row.visitor, at: row.at.getTime() })),
+  };
+}

@@ -1,0 +1,898 @@
+import { eq, sql } from 'drizzle-orm';
+import { adClicks, adDecisions, adImpressions, adLeads, owlIssueAds, type Database } from '@helium/db';
+import {
+  chooseAd,
+  clickCost,
+  impressionCost,
+  impressionsNeededToday,
+  ineligibility,
+  selectionMode,
+  splitRevenue,
+  type Channel,
+  type Device,
+  type Random,
+  type SelectableAd,
+} from '@helium/domain';
+import type { Clock } from '../services/clock.ts';
+import { loadCounters, loadIndex, type AdIndexSnapshot, type IndexedAd, type Placement } from './ad-index.ts';
+import { NO_MONEY, type DeliveryEvent, type EventMoney } from './events.ts';
+import { GroupCommitRecorder } from './recorder.ts';
+import { writeBatch } from './store.ts';
+import { deriveKey, newId, TokenSigner } from './tokens.ts';
+import { DEFAULT_TRAFFIC_LIMITS, TrafficFilter, type TrafficLimits } from './traffic-filter.ts';
+import { deviceOf, utcDay, VisitorHasher } from './visitor.ts';
+
+/** A served ad is reserved this long: its credit is not promised to another slot until viewed or released. */
+export const RESERVATION_MS = 2 * 60_000;
+/** A view token is good this long after the decision. */
+export const VIEW_TOKEN_MS = 30 * 60_000;
+/** A click token is good this long after the decision. */
+export const CLICK_TOKEN_MS = 24 * 3_600_000;
+/** A unique (billed) click: once per hour per visitor per ad. */
+export const UNIQUE_CLICK_MS = 3_600_000;
+/** A lead counts within this time of its click. */
+export const LEAD_WINDOW_MS = 30 * 86_400_000;
+
+interface DecisionState {
+  id: string;
+  publisherId: number;
+  adId: number;
+  campaignId: number;
+  advertiserId: number;
+  channel: Channel;
+  device: Device;
+  url: string;
+  at: number;
+  reserved: boolean;
+  viewed: boolean;
+}
+
+export interface Requester {
+  ip: string;
+  userAgent: string;
+}
+
+export interface ServedAd {
+  /** Where it goes: a CSS selector (null = where the script tag is) and how. */
+  selector: string | null;
+  position: Placement['position'];
+  kind: 'image' | 'video';
+  src: string;
+  poster: string | null;
+  width: number;
+  height: number;
+  /** The click URL (/c/<token>) and the view token for the beacon. */
+  click: string;
+  view: string;
+}
+
+export type ViewOutcome = 'counted' | 'invalid' | 'ignored';
+export type ClickOutcome = { location: string | null; counted: 'unique' | 'repeat' | 'invalid' | 'ignored' };
+
+export interface EngineOptions {
+  db: Database;
+  clock: Clock;
+  secret: string;
+  /** The public address of the server, for absolute URLs in what the script receives. */
+  baseUrl: string;
+  random?: Random;
+  limits?: TrafficLimits;
+  onError?: (error: unknown) => void;
+}
+
+const DEFAULT_PLACEMENT: Placement = { selector: null, position: 'inside', formatIds: [], device: 'all' };
+const OWL_FORMATS = [2];
+
+function appendClickId(link: string, clickId: string): string | null {
+  try {
+    const url = new URL(link);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+    url.searchParams.set('hclid', clickId);
+    return url.toString();
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The ad-delivery engine: decides from an in-memory index, counts through the group-commit recorder and
+ * keeps the counters that selection needs (credits, reservations, today's impressions, CTR).
+ */
+export class DeliveryEngine {
+  readonly recorder: GroupCommitRecorder;
+  readonly filter: TrafficFilter;
+  private readonly signer: TokenSigner;
+  private readonly hasher: VisitorHasher;
+  private readonly random: Random;
+  private index: AdIndexSnapshot | null = null;
+  private today = '';
+  private campaignToday = new Map<number, number>();
+  private displayToday = new Map<string, number>();
+  private adWeek = new Map<number, { impressions: number; clicks: number }>();
+  private adSpent = new Map<number, number>();
+  private reserved = new Map<number, number>();
+  private unflushedImpressionSpend = new Map<number, number>();
+  private unflushedClickSpend = new Map<number, number>();
+  private decisions = new Map<string, DecisionState>();
+  private lastUniqueClick = new Map<string, number>();
+  private heartbeatsSeen = new Map<string, number>();
+  private owlIssues = new Map<string, number>();
+  private leadsSeen = new Set<string>();
+  private refreshTimer: NodeJS.Timeout | null = null;
+  private sweepTimer: NodeJS.Timeout | null = null;
+  private refreshing: Promise<void> | null = null;
+  private dirty = false;
+
+  constructor(private readonly options: EngineOptions) {
+    this.signer = new TokenSigner(deriveKey(options.secret, 'tokens'));
+    this.hasher = new VisitorHasher(deriveKey(options.secret, 'visitors'));
+    this.random = options.random ?? Math.random;
+    this.filter = new TrafficFilter(options.limits ?? DEFAULT_TRAFFIC_LIMITS);
+    this.recorder = new GroupCommitRecorder((events) => writeBatch(options.db, events), options.onError);
+  }
+
+  private now(): Date {
+    return this.options.clock.now();
+  }
+
+  /** Loads the index and the counters; starts the periodic refresh and the reservation sweep. */
+  async start(options: { timers?: boolean } = {}): Promise<void> {
+    await this.reload(true);
+    if (options.timers !== false) {
+      this.refreshTimer = setInterval(() => void this.refresh().catch(this.options.onError), 60_000);
+      this.sweepTimer = setInterval(() => this.sweep(), 10_000);
+      this.refreshTimer.unref();
+      this.sweepTimer.unref();
+    }
+  }
+
+  /** Graceful stop: writes every queued event. */
+  async close(): Promise<void> {
+    if (this.refreshTimer) clearInterval(this.refreshTimer);
+    if (this.sweepTimer) clearInterval(this.sweepTimer);
+    await this.refreshing?.catch(() => {});
+    await this.recorder.close();
+  }
+
+  /**
+   * Tells the engine that ads, campaigns, validations, publishers, placements or settings changed: the
+   * index is reloaded (between two batches) before the next decisions. Routes that change them call this.
+   */
+  markChanged(): void {
+    this.dirty = true;
+    if (!this.refreshing) {
+      this.refreshing = new Promise<void>((resolve) => setTimeout(resolve, 20)).then(() => this.refresh());
+      this.refreshing.catch(this.options.onError).finally(() => (this.refreshing = null));
+    }
+  }
+
+  /** Reloads the index now (tests and the change hook). */
+  async refresh(): Promise<void> {
+    this.dirty = false;
+    await this.recorder.exclusive(() => this.reload(false));
+  }
+
+  private async reload(withCounters: boolean): Promise<void> {
+    const now = this.now();
+    const index = await loadIndex(this.options.db);
+    for (const campaign of index.campaigns.values()) {
+      campaign.remainingImpressions -= this.unflushedImpressionSpend.get(campaign.id) ?? 0;
+      campaign.remainingClicks -= this.unflushedClickSpend.get(campaign.id) ?? 0;
+    }
+    this.index = index;
+    if (withCounters || utcDay(now) !== this.today) await this.loadCounters(now);
+  }
+
+  private async loadCounters(now: Date) {
+    this.today = utcDay(now);
+    const counters = await loadCounters(this.options.db, this.today, now);
+    this.campaignToday = counters.campaignToday;
+    this.displayToday = counters.displayToday;
+    this.adWeek = counters.adWeek;
+    this.adSpent = counters.adSpent;
+    for (const click of counters.recentUniqueClicks) {
+      const key = `${click.adId}|${click.visitor}`;
+      this.lastUniqueClick.set(key, Math.max(this.lastUniqueClick.get(key) ?? 0, click.at));
+    }
+  }
+
+  /** Day change: today's counters restart from zero. */
+  private rollDay(now: Date) {
+    const day = utcDay(now);
+    if (day === this.today) return;
+    this.today = day;
+    this.campaignToday.clear();
+    this.displayToday.clear();
+  }
+
+  /** Releases reservations of ads not viewed in time and forgets old decisions and clicks. */
+  sweep(): void {
+    const now = this.now().getTime();
+    for (const [id, decision] of this.decisions) {
+      if (now - decision.at < RESERVATION_MS) continue;
+      if (decision.reserved) this.release(decision);
+      this.decisions.delete(id);
+    }
+    for (const [key, at] of this.lastUniqueClick) if (now - at >= UNIQUE_CLICK_MS) this.lastUniqueClick.delete(key);
+    for (const [key, at] of this.heartbeatsSeen) if (now - at >= 60_000) this.heartbeatsSeen.delete(key);
+    if (this.leadsSeen.size > 100_000) this.leadsSeen.clear();
+  }
+
+  private release(decision: DecisionState) {
+    decision.reserved = false;
+    this.reserved.set(decision.campaignId, Math.max(0, (this.reserved.get(decision.campaignId) ?? 0) - 1));
+  }
+
+  private snapshot(): AdIndexSnapshot {
+    if (!this.index) throw new Error('The delivery engine is not started');
+    return this.index;
+  }
+
+  visitorOf(requester: Requester, at: Date): string {
+    return this.hasher.visitor(requester.ip, requester.userAgent, at);
+  }
+
+  /** Public URL of an ad's media, or of its placeholder creative while it has none. */
+  mediaUrl(ad: IndexedAd): { src: string; poster: string | null } {
+    const base = this.options.baseUrl;
+    const key = ad.type === 'video' ? ad.mp4 : ad.image;
+    return {
+      src: key ? `${base}/media/${key}` : `${base}/serve/creative/${ad.id}.svg`,
+      poster: ad.poster ? `${base}/media/${ad.poster}` : null,
+    };
+  }
+
+  adById(adId: number): IndexedAd | undefined {
+    return this.snapshot().ads.get(adId);
+  }
+
+  /** Candidates for one slot, with what selection needs to know of each. */
+  private candidates(
+    publisherId: number,
+    channel: Channel,
+    device: Device,
+    formatIds: readonly number[] | null,
+    exclude: ReadonlySet<number>,
+  ) {
+    const index = this.snapshot();
+    const now = this.now().getTime();
+    const result: Array<{ ad: IndexedAd; selectable: SelectableAd }> = [];
+    for (const ad of index.adsByPublisher.get(publisherId) ?? []) {
+      if (exclude.has(ad.id)) continue;
+      const campaign = index.campaigns.get(ad.campaignId);
+      if (!campaign) continue;
+      const reason = ineligibility(
+        {
+          formatId: ad.formatId,
+          isWebOnly: ad.isWebOnly,
+          isOwlOnly: ad.isOwlOnly,
+          adminValidation: ad.adminValidation,
+          publisherValidation: ad.validations.get(publisherId) ?? null,
+          isShowing: ad.isShowing,
+          isEjected: ad.isEjected,
+          isShownOnPublisher: true,
+          budget: ad.budget,
+          spent: this.adSpent.get(ad.id) ?? 0,
+        },
+        {
+          isCpc: campaign.isCpc,
+          remainingImpressions: campaign.remainingImpressions,
+          remainingClicks: campaign.remainingClicks,
+          reservedImpressions: this.reserved.get(campaign.id) ?? 0,
+          pauseDailyImpressions: campaign.pauseDailyImpressions,
+          todayImpressions: this.campaignToday.get(campaign.id) ?? 0,
+          geoTargets: campaign.geoTargets,
+        },
+        { channel, device, formatIds: formatIds && formatIds.length > 0 ? formatIds : null, location: null, now },
+      );
+      if (reason) continue;
+      const week = this.adWeek.get(ad.id) ?? { impressions: 0, clicks: 0 };
+      result.push({
+        ad,
+        selectable: {
+          advertiserId: ad.advertiserId,
+          isAutoPilot: campaign.isAutoPilot,
+          impressions: week.impressions,
+          clicks: week.clicks,
+        },
+      });
+    }
+    return result;
+  }
+
+  /** Validated impressions each advertiser among the candidates still needs today (Balancer). */
+  private needs(ads: IndexedAd[]): Map<number, number> {
+    const index = this.snapshot();
+    const needs = new Map<number, number>();
+    const seen = new Set<number>();
+    for (const ad of ads) {
+      if (seen.has(ad.campaignId)) continue;
+      seen.add(ad.campaignId);
+      const campaign = index.campaigns.get(ad.campaignId);
+      if (!campaign) continue;
+      const need = impressionsNeededToday({
+        isCpc: campaign.isCpc,
+        remainingImpressions: campaign.remainingImpressions,
+        remainingClicks: campaign.remainingClicks,
+        pauseDailyImpressions: campaign.pauseDailyImpressions,
+        todayImpressions: this.campaignToday.get(campaign.id) ?? 0,
+      });
+      needs.set(ad.advertiserId, (needs.get(ad.advertiserId) ?? 0) + need);
+    }
+    return needs;
+  }
+
+  /** Chooses one ad for a slot and reserves its credit; null when nothing is eligible. */
+  private choose(
+    publisherId: number,
+    channel: Channel,
+    device: Device,
+    formatIds: readonly number[] | null,
+    exclude: ReadonlySet<number>,
+  ): IndexedAd | null {
+    const candidates = this.candidates(publisherId, channel, device, formatIds, exclude);
+    if (candidates.length === 0) return null;
+    const mode = selectionMode(
+      this.displayToday.get(`${publisherId}:${device}`) ?? 0,
+      this.snapshot().settings.minImpressionsToAutoPilot,
+    );
+    const picked = chooseAd(
+      candidates.map((candidate) => candidate.selectable),
+      this.needs(candidates.map((candidate) => candidate.ad)),
+      mode,
+      this.random,
+    );
+    return picked === -1 ? null : (candidates[picked]?.ad ?? null);
+  }
+
+  private heartbeat(publisherId: number, host: string, at: Date, events: DeliveryEvent[]) {
+    const publisher = this.snapshot().publishers.get(publisherId);
+    if (!publisher || !host) return;
+    const key = `${publisherId}|${host}`;
+    if (this.heartbeatsSeen.has(key)) return;
+    this.heartbeatsSeen.set(key, at.getTime());
+    const domain = publisher.domain?.toLowerCase().replace(/^www\./, '') ?? '';
+    const clean = host.toLowerCase().replace(/^www\./, '');
+    const isRegisteredDomain = domain !== '' && (clean === domain || clean.endsWith(`.${domain}`));
+    if (isRegisteredDomain) publisher.isInstalled = true;
+    events.push({ t: 'heartbeat', publisherId, host: clean, isRegisteredDomain, at });
+  }
+
+  /** The script's heartbeat alone (also sent with every decision). */
+  async recordHeartbeat(publisherId: number, host: string): Promise<void> {
+    const events: DeliveryEvent[] = [];
+    this.heartbeat(publisherId, host, this.now(), events);
+    await this.recorder.record(events);
+  }
+
+  /**
+   * A pageview of the publisher script: counts it (or sets it aside as invalid), chooses an ad for each of
+   * the publisher's placements on this device and reserves their credits. Answers once all is durable.
+   */
+  async decide(input: {
+    publisherId: number;
+    url: string;
+    host: string;
+    viewportWidth: number | null;
+    requester: Requester;
+  }): Promise<{ counted: boolean; ads: ServedAd[] }> {
+    const index = this.snapshot();
+    const publisher = index.publishers.get(input.publisherId);
+    if (!publisher) return { counted: false, ads: [] };
+    const at = this.now();
+    this.rollDay(at);
+    const device = deviceOf(input.requester.userAgent, input.viewportWidth);
+    const visitor = this.visitorOf(input.requester, at);
+    const invalidReason = this.filter.pageview({
+      publisherId: publisher.id,
+      visitor,
+      ipHash: this.hasher.ip(input.requester.ip, at),
+      userAgent: input.requester.userAgent,
+      day: this.today,
+      nowMs: at.getTime(),
+    });
+    const events: DeliveryEvent[] = [];
+    this.heartbeat(publisher.id, input.host, at, events);
+    const pageviewId = newId();
+    const url = input.url.slice(0, 500);
+    events.push({ t: 'pageview', id: pageviewId, publisherId: publisher.id, device, url, visitor, invalidReason, at });
+    if (invalidReason) {
+      events.push({
+        t: 'invalid',
+        kind: 'pageview',
+        reason: invalidReason,
+        publisherId: publisher.id,
+        adId: null,
+        decisionId: null,
+        visitor,
+        userAgent: input.requester.userAgent,
+        device,
+        at,
+      });
+      await this.recorder.record(events);
+      return { counted: false, ads: [] };
+    }
+    const served: ServedAd[] = [];
+    const newDecisions: DecisionState[] = [];
+    if (publisher.isWeb) {
+      const placements = publisher.placements.filter(
+        (placement) => placement.device === 'all' || placement.device === device,
+      );
+      const chosen = new Set<number>();
+      (placements.length > 0 ? placements : [DEFAULT_PLACEMENT]).forEach((placement, slot) => {
+        const ad = this.choose(publisher.id, 'web', device, placement.formatIds, chosen);
+        if (!ad) return;
+        chosen.add(ad.id);
+        const decision = this.reserve(ad, publisher.id, 'web', device, url, at);
+        newDecisions.push(decision);
+        events.push({
+          t: 'decision',
+          id: decision.id,
+          pageviewId,
+          slot,
+          visitor,
+          publisherId: publisher.id,
+          adId: ad.id,
+          campaignId: ad.campaignId,
+          advertiserId: ad.advertiserId,
+          channel: 'web',
+          device,
+          url,
+          at,
+        });
+        const media = this.mediaUrl(ad);
+        served.push({
+          selector: placement.selector,
+          position: placement.position,
+          kind: ad.type,
+          src: media.src,
+          poster: media.poster,
+          width: ad.width ?? 300,
+          height: ad.height ?? 250,
+          click: `${this.options.baseUrl}/c/${this.signer.sign({ kind: 'c', decisionId: decision.id, expiresAt: Math.floor((at.getTime() + CLICK_TOKEN_MS) / 1000) })}`,
+          view: this.signer.sign({
+            kind: 'v',
+            decisionId: decision.id,
+            expiresAt: Math.floor((at.getTime() + VIEW_TOKEN_MS) / 1000),
+          }),
+        });
+      });
+    }
+    try {
+      await this.recorder.record(events);
+    } catch (error) {
+      for (const decision of newDecisions) {
+        if (decision.reserved) this.release(decision);
+        this.decisions.delete(decision.id);
+      }
+      throw error;
+    }
+    return { counted: true, ads: served };
+  }
+
+  private reserve(ad: IndexedAd, publisherId: number, channel: Channel, device: Device, url: string, at: Date) {
+    const campaign = this.snapshot().campaigns.get(ad.campaignId);
+    const decision: DecisionState = {
+      id: newId(),
+      publisherId,
+      adId: ad.id,
+      campaignId: ad.campaignId,
+      advertiserId: ad.advertiserId,
+      channel,
+      device,
+      url,
+      at: at.getTime(),
+      reserved: Boolean(campaign && !campaign.isCpc),
+      viewed: false,
+    };
+    if (decision.reserved) this.reserved.set(ad.campaignId, (this.reserved.get(ad.campaignId) ?? 0) + 1);
+    this.decisions.set(decision.id, decision);
+    return decision;
+  }
+
+  /** A decision named by a genuine token: from memory, else from the database (older ones, after a restart). */
+  private async findDecision(decisionId: string): Promise<DecisionState | null> {
+    const known = this.decisions.get(decisionId);
+    if (known) return known;
+    const [row] = await this.options.db
+      .select({
+        id: adDecisions.id,
+        publisherId: adDecisions.publisherId,
+        adId: adDecisions.adId,
+        campaignId: adDecisions.campaignId,
+        channel: adDecisions.channel,
+        device: adDecisions.device,
+        url: adDecisions.url,
+        at: adDecisions.createdAt,
+        viewed: sql<boolean>`exists (select 1 from ${adImpressions} where ${adImpressions.decisionId} = ${adDecisions.id})`,
+      })
+      .from(adDecisions)
+      .where(eq(adDecisions.id, decisionId))
+      .limit(1);
+    if (!row) return null;
+    const ad = this.snapshot().ads.get(row.adId);
+    return {
+      id: row.id,
+      publisherId: row.publisherId,
+      adId: row.adId,
+      campaignId: row.campaignId,
+      advertiserId: ad?.advertiserId ?? 0,
+      channel: row.channel,
+      device: row.device,
+      url: row.url,
+      at: row.at.getTime(),
+      reserved: false,
+      viewed: Boolean(row.viewed),
+    };
+  }
+
+  private money(cost: number, publisherId: number, advertiserId: number, isTrial: boolean): EventMoney {
+    const index = this.snapshot();
+    const publisher = index.publishers.get(publisherId);
+    const reps = new Set(
+      [publisher?.salesRepUserId ?? null, index.advertiserSalesRep.get(advertiserId) ?? null].filter(
+        (id): id is number => id !== null,
+      ),
+    );
+    const split = splitRevenue({
+      cost,
+      publisherShareBp: publisher?.revenueShareBp ?? index.settings.publisherRevenueShareBp,
+      salesRepShareBp: index.settings.salesRepRevenueShareBp,
+      salesReps: reps.size,
+      isTrial,
+    });
+    return {
+      cost: split.advertiserCost,
+      publisherRevenue: split.publisher,
+      salesRepRevenue: split.salesRep,
+      companyRevenue: split.company,
+      trialCost: split.trialCost,
+    };
+  }
+
+  /**
+   * Counts a validated impression for a view token: once per decision, only for a genuine, unexpired token
+   * of a real decision, never beyond the campaign's remaining impressions. Anything else counts nothing.
+   */
+  async view(token: unknown, requester: Requester): Promise<ViewOutcome> {
+    const payload = this.signer.verify(token, 'v');
+    const at = this.now();
+    if (!payload || payload.expiresAt * 1000 < at.getTime()) return 'ignored';
+    const decision = await this.findDecision(payload.decisionId);
+    if (!decision || decision.viewed) return 'ignored';
+    this.rollDay(at);
+    if (this.filter.isBot(requester.userAgent)) {
+      await this.recorder.record([this.invalidEvent('impression', 'bot', decision, requester, at)]);
+      return 'invalid';
+    }
+    return this.countImpression(decision, at, requester);
+  }
+
+  private invalidEvent(
+    kind: 'impression' | 'click',
+    reason: 'bot' | 'rate' | 'oneIp' | 'noCredits',
+    decision: DecisionState,
+    requester: Requester,
+    at: Date,
+  ): DeliveryEvent {
+    return {
+      t: 'invalid',
+      kind,
+      reason,
+      publisherId: decision.publisherId,
+      adId: decision.adId,
+      decisionId: decision.id,
+      visitor: this.visitorOf(requester, at),
+      userAgent: requester.userAgent,
+      device: decision.device,
+      at,
+    };
+  }
+
+  private async countImpression(decision: DecisionState, at: Date, requester: Requester): Promise<ViewOutcome> {
+    const campaign = this.snapshot().campaigns.get(decision.campaignId);
+    if (!campaign) return 'ignored';
+    decision.viewed = true;
+    const wasReserved = decision.reserved;
+    if (decision.reserved) this.release(decision);
+    if (!campaign.isCpc && campaign.remainingImpressions <= 0) {
+      await this.recorder.record([this.invalidEvent('impression', 'noCredits', decision, requester, at)]);
+      return 'invalid';
+    }
+    const spendsCredit = !campaign.isCpc;
+    const money = spendsCredit
+      ? this.money(impressionCost(campaign.cpm), decision.publisherId, decision.advertiserId, campaign.isTrial)
+      : NO_MONEY;
+    const displayKey = `${decision.publisherId}:${decision.device}`;
+    const week = this.adWeek.get(decision.adId) ?? { impressions: 0, clicks: 0 };
+    const apply = (sign: 1 | -1) => {
+      if (spendsCredit) campaign.remainingImpressions -= sign;
+      this.campaignToday.set(campaign.id, (this.campaignToday.get(campaign.id) ?? 0) + sign);
+      this.displayToday.set(displayKey, (this.displayToday.get(displayKey) ?? 0) + sign);
+      week.impressions += sign;
+      this.adWeek.set(decision.adId, week);
+      this.adSpent.set(decision.adId, (this.adSpent.get(decision.adId) ?? 0) + sign * (money.cost + money.trialCost));
+    };
+    apply(1);
+    if (spendsCredit) {
+      this.unflushedImpressionSpend.set(campaign.id, (this.unflushedImpressionSpend.get(campaign.id) ?? 0) + 1);
+    }
+    try {
+      await this.recorder.record([
+        {
+          t: 'impression',
+          decisionId: decision.id,
+          publisherId: decision.publisherId,
+          adId: decision.adId,
+          campaignId: decision.campaignId,
+          advertiserId: decision.advertiserId,
+          channel: decision.channel,
+          device: decision.device,
+          url: decision.url,
+          spendsCredit,
+          money,
+          at,
+        },
+      ]);
+    } catch (error) {
+      apply(-1);
+      decision.viewed = false;
+      if (wasReserved) {
+        decision.reserved = true;
+        this.reserved.set(decision.campaignId, (this.reserved.get(decision.campaignId) ?? 0) + 1);
+      }
+      throw error;
+    } finally {
+      if (spendsCredit) {
+        this.unflushedImpressionSpend.set(campaign.id, (this.unflushedImpressionSpend.get(campaign.id) ?? 0) - 1);
+      }
+    }
+    return 'counted';
+  }
+
+  /**
+   * A click through /c/<token>: answers where to send the visitor (the ad's registered link plus a click id)
+   * and counts a billed click at most once per hour per visitor per ad.
+   */
+  async click(token: string, requester: Requester): Promise<ClickOutcome> {
+    const payload = this.signer.verify(token, 'c');
+    if (!payload) return { location: null, counted: 'ignored' };
+    const decision = await this.findDecision(payload.decisionId);
+    if (!decision) return { location: null, counted: 'ignored' };
+    const ad = this.snapshot().ads.get(decision.adId);
+    const at = this.now();
+    if (!ad?.link) return { location: null, counted: 'ignored' };
+    if (payload.expiresAt * 1000 < at.getTime())
+      return { location: appendClickId(ad.link, 'expired'), counted: 'ignored' };
+    return this.countClick(decision, ad, requester, at);
+  }
+
+  private async countClick(
+    decision: DecisionState,
+    ad: IndexedAd,
+    requester: Requester,
+    at: Date,
+  ): Promise<ClickOutcome> {
+    this.rollDay(at);
+    const clickId = newId();
+    const location = appendClickId(ad.link ?? '', clickId);
+    if (!location) return { location: null, counted: 'ignored' };
+    const visitor = this.visitorOf(requester, at);
+    const invalid = this.filter.click({ visitor, userAgent: requester.userAgent, nowMs: at.getTime() });
+    if (invalid) {
+      await this.recorder.record([this.invalidEvent('click', invalid, decision, requester, at)]);
+      return { location, counted: 'invalid' };
+    }
+    const campaign = this.snapshot().campaigns.get(decision.campaignId);
+    const key = `${decision.adId}|${visitor}`;
+    const last = this.lastUniqueClick.get(key);
+    let isUnique = last === undefined || at.getTime() - last >= UNIQUE_CLICK_MS;
+    const events: DeliveryEvent[] = [];
+    let spendsCredit = false;
+    if (isUnique && campaign?.isCpc) {
+      if (campaign.remainingClicks > 0) {
+        spendsCredit = true;
+      } else {
+        isUnique = false;
+        events.push(this.invalidEvent('click', 'noCredits', decision, requester, at));
+      }
+    }
+    const money =
+      spendsCredit && campaign
+        ? this.money(clickCost(campaign.cpc), decision.publisherId, decision.advertiserId, campaign.isTrial)
+        : NO_MONEY;
+    if (isUnique) this.lastUniqueClick.set(key, at.getTime());
+    const week = this.adWeek.get(decision.adId) ?? { impressions: 0, clicks: 0 };
+    if (isUnique) {
+      week.clicks += 1;
+      this.adWeek.set(decision.adId, week);
+    }
+    if (spendsCredit && campaign) {
+      campaign.remainingClicks -= 1;
+      this.unflushedClickSpend.set(campaign.id, (this.unflushedClickSpend.get(campaign.id) ?? 0) + 1);
+      this.adSpent.set(decision.adId, (this.adSpent.get(decision.adId) ?? 0) + money.cost + money.trialCost);
+    }
+    events.push({
+      t: 'click',
+      id: clickId,
+      decisionId: decision.id,
+      visitor,
+      isUnique,
+      spendsCredit,
+      money,
+      publisherId: decision.publisherId,
+      adId: decision.adId,
+      campaignId: decision.campaignId,
+      advertiserId: decision.advertiserId,
+      channel: decision.channel,
+      device: decision.device,
+      url: decision.url,
+      at,
+    });
+    try {
+      await this.recorder.record(events);
+    } catch (error) {
+      if (isUnique) {
+        if (last === undefined) this.lastUniqueClick.delete(key);
+        else this.lastUniqueClick.set(key, last);
+        week.clicks -= 1;
+      }
+      if (spendsCredit && campaign) campaign.remainingClicks += 1;
+      throw error;
+    } finally {
+      if (spendsCredit && campaign) {
+        this.unflushedClickSpend.set(campaign.id, (this.unflushedClickSpend.get(campaign.id) ?? 0) - 1);
+      }
+    }
+    return { location, counted: isUnique ? 'unique' : 'repeat' };
+  }
+
+  /** A lead for a click id (pixel or postback): once per click, within 30 days of it. */
+  async lead(clickId: unknown, source: 'pixel' | 'postback'): Promise<boolean> {
+    if (typeof clickId !== 'string' || !/^[A-Za-z0-9_-]{8,40}$/.test(clickId) || this.leadsSeen.has(clickId))
+      return false;
+    const at = this.now();
+    const [click] = await this.options.db.select().from(adClicks).where(eq(adClicks.id, clickId)).limit(1);
+    if (!click || at.getTime() - click.createdAt.getTime() > LEAD_WINDOW_MS) return false;
+    const [existing] = await this.options.db
+      .select({ id: adLeads.clickId })
+      .from(adLeads)
+      .where(eq(adLeads.clickId, clickId))
+      .limit(1);
+    if (existing || this.leadsSeen.has(clickId)) return false;
+    this.leadsSeen.add(clickId);
+    const ad = this.snapshot().ads.get(click.adId);
+    const [decision] = await this.options.db
+      .select({ channel: adDecisions.channel, url: adDecisions.url })
+      .from(adDecisions)
+      .where(eq(adDecisions.id, click.decisionId))
+      .limit(1);
+    try {
+      await this.recorder.record([
+        {
+          t: 'lead',
+          clickId,
+          source,
+          publisherId: click.publisherId,
+          adId: click.adId,
+          campaignId: click.campaignId,
+          advertiserId: ad?.advertiserId ?? 0,
+          channel: decision?.channel ?? 'owl',
+          device: click.device,
+          url: decision?.url ?? '',
+          at,
+        },
+      ]);
+    } catch (error) {
+      this.leadsSeen.delete(clickId);
+      throw error;
+    }
+    return true;
+  }
+
+  /** The ad of a newsletter issue's banner: chosen at the first open, kept for every later open and click. */
+  private async owlAd(publisherId: number, bannerIndex: number, issue: string, events: DeliveryEvent[]) {
+    const key = `${publisherId}|${bannerIndex}|${issue}`;
+    let adId = this.owlIssues.get(key);
+    if (adId === undefined) {
+      const [row] = await this.options.db
+        .select({ adId: owlIssueAds.adId })
+        .from(owlIssueAds)
+        .where(
+          sql`${owlIssueAds.publisherId} = ${publisherId} and ${owlIssueAds.bannerIndex} = ${bannerIndex} and ${owlIssueAds.issue} = ${issue}`,
+        )
+        .limit(1);
+      adId = row?.adId;
+      if (adId === undefined) {
+        const ad = this.choose(publisherId, 'owl', 'desktop', OWL_FORMATS, new Set());
+        if (!ad) return null;
+        adId = ad.id;
+        events.push({
+          t: 'owlIssue',
+          publisherId,
+          bannerIndex,
+          issue,
+          adId,
+          campaignId: ad.campaignId,
+          advertiserId: ad.advertiserId,
+          at: this.now(),
+        });
+      }
+      this.owlIssues.set(key, adId);
+    }
+    return this.snapshot().ads.get(adId) ?? null;
+  }
+
+  /** A newsletter open: counts an impression of the issue's banner ad and answers its media URL. */
+  async owlOpen(publisherId: number, bannerIndex: number, issue: string, requester: Requester): Promise<string | null> {
+    const publisher = this.snapshot().publishers.get(publisherId);
+    if (!publisher?.isOwl) return null;
+    const at = this.now();
+    const events: DeliveryEvent[] = [];
+    const ad = await this.owlAd(publisherId, bannerIndex, issue, events);
+    if (!ad) {
+      await this.recorder.record(events);
+      return null;
+    }
+    const decision = this.reserve(ad, publisherId, 'owl', 'desktop', '', at);
+    events.push({
+      t: 'decision',
+      id: decision.id,
+      pageviewId: null,
+      slot: bannerIndex,
+      visitor: this.visitorOf(requester, at),
+      publisherId,
+      adId: ad.id,
+      campaignId: ad.campaignId,
+      advertiserId: ad.advertiserId,
+      channel: 'owl',
+      device: 'desktop',
+      url: '',
+      at,
+    });
+    await this.recorder.record(events);
+    if (this.filter.isBot(requester.userAgent)) {
+      this.release(decision);
+      await this.recorder.record([this.invalidEvent('impression', 'bot', decision, requester, at)]);
+    } else {
+      await this.countImpression(decision, at, requester);
+    }
+    return this.mediaUrl(ad).src;
+  }
+
+  /** A click on a newsletter banner: the issue's ad, counted like a web click. */
+  async owlClick(publisherId: number, bannerIndex: number, issue: string, requester: Requester): Promise<ClickOutcome> {
+    const at = this.now();
+    const events: DeliveryEvent[] = [];
+    const ad = await this.owlAd(publisherId, bannerIndex, issue, events);
+    await this.recorder.record(events);
+    if (!ad) return { location: null, counted: 'ignored' };
+    const decision: DecisionState = {
+      id: `owl:${publisherId}:${bannerIndex}:${issue}`.slice(0, 120),
+      publisherId,
+      adId: ad.id,
+      campaignId: ad.campaignId,
+      advertiserId: ad.advertiserId,
+      channel: 'owl',
+      device: 'desktop',
+      url: '',
+      at: at.getTime(),
+      reserved: false,
+      viewed: true,
+    };
+    return this.countClick(decision, ad, requester, at);
+  }
+
+  /** Read-only views for the admin activity call and the tests. */
+  state() {
+    const index = this.snapshot();
+    return {
+      index,
+      reserved: this.reserved,
+      campaignToday: this.campaignToday,
+      displayToday: this.displayToday,
+      adWeek: this.adWeek,
+      random: this.random,
+    };
+  }
+}

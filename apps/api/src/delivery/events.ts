@@ -1,0 +1,85 @@
+import type { Channel, Device } from '@helium/domain';
+
+/** Money of one counted event, in micro-euros (see splitRevenue). */
+export interface EventMoney {
+  cost: number;
+  publisherRevenue: number;
+  salesRepRevenue: number;
+  companyRevenue: number;
+  trialCost: number;
+}
+
+export const NO_MONEY: EventMoney = {
+  cost: 0,
+  publisherRevenue: 0,
+  salesRepRevenue: 0,
+  companyRevenue: 0,
+  trialCost: 0,
+};
+
+interface AdRef {
+  publisherId: number;
+  adId: number;
+  campaignId: number;
+  advertiserId: number;
+  channel: Channel;
+  device: Device;
+  url: string;
+}
+
+/** What the engine records; the store writes a batch of these in one transaction. */
+export type DeliveryEvent =
+  | {
+      t: 'pageview';
+      id: string;
+      publisherId: number;
+      device: Device;
+      url: string;
+      visitor: string;
+      invalidReason: string | null;
+      at: Date;
+    }
+  | ({ t: 'decision'; id: string; pageviewId: string | null; slot: number; visitor: string; at: Date } & AdRef)
+  | ({
+      t: 'impression';
+      decisionId: string;
+      /** Decrement the campaign's remaining impressions. */
+      spendsCredit: boolean;
+      money: EventMoney;
+      at: Date;
+    } & AdRef)
+  | ({
+      t: 'click';
+      id: string;
+      decisionId: string;
+      visitor: string;
+      isUnique: boolean;
+      /** Decrement the campaign's remaining clicks. */
+      spendsCredit: boolean;
+      money: EventMoney;
+      at: Date;
+    } & AdRef)
+  | ({ t: 'lead'; clickId: string; source: 'pixel' | 'postback'; at: Date } & AdRef)
+  | {
+      t: 'invalid';
+      kind: 'pageview' | 'impression' | 'click' | 'lead';
+      reason: 'bot' | 'rate' | 'oneIp' | 'noCredits';
+      publisherId: number | null;
+      adId: number | null;
+      decisionId: string | null;
+      visitor: string | null;
+      userAgent: string | null;
+      device: Device | null;
+      at: Date;
+    }
+  | { t: 'heartbeat'; publisherId: number; host: string; isRegisteredDomain: boolean; at: Date }
+  | {
+      t: 'owlIssue';
+      publisherId: number;
+      bannerIndex: number;
+      issue: string;
+      adId: number;
+      campaignId: number;
+      advertiserId: number;
+      at: Date;
+    };

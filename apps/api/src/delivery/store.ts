@@ -1,0 +1,383 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import {
+  adClicks,
+  adDecisions,
+  adImpressions,
+  adLeads,
+  campaigns,
+  dailyAdStats,
+  dailyPublisherStats,
+  dailyUrlStats,
+  installHeartbeats,
+  invalidTraffic,
+  owlIssueAds,
+  pageviews,
+  publishers,
+  realtimeCounters,
+  type Database,
+} from '@helium/db';
+import type { DeliveryEvent } from './events.ts';
+import { utcDay, utcMinute } from './visitor.ts';
+
+const CHUNK = 500;
+
+function chunks<T>(rows: T[]): T[][] {
+  const out: T[][] = [];
+  for (let index = 0; index < rows.length; index += CHUNK) out.push(rows.slice(index, index + CHUNK));
+  return out;
+}
+
+/** Adds rows to a map of counters keyed by a string, summing the numeric fields given. */
+function accumulate<R extends Record<string, unknown>>(
+  map: Map<string, R>,
+  key: string,
+  base: () => R,
+  add: Record<string, number>,
+) {
+  let row = map.get(key);
+  if (!row) map.set(key, (row = base()));
+  for (const [field, value] of Object.entries(add)) {
+    (row as Record<string, unknown>)[field] = ((row[field] as number) ?? 0) + (value as number);
+  }
+}
+
+/** `set` clause adding each counter column's incoming value to the stored one. */
+function increments(table: PgTable, columns: PgColumn[]): Record<string, SQL> {
+  const set: Record<string, SQL> = {};
+  const names = table as unknown as Record<string, PgColumn>;
+  for (const column of columns) {
+    const key = Object.keys(names).find((name) => names[name] === column);
+    if (key) set[key] = sql`${column} + excluded.${sql.identifier(column.name)}`;
+  }
+  return set;
+}
+
+/**
+ * Writes one batch of events in one transaction: the raw records, then the realtime and daily counters and
+ * the campaigns' remaining credits. The caller answers the requests of the batch only after this resolves.
+ */
+export async function writeBatch(db: Database, events: DeliveryEvent[]): Promise<void> {
+  const pageviewRows: (typeof pageviews.$inferInsert)[] = [];
+  const decisionRows: (typeof adDecisions.$inferInsert)[] = [];
+  const impressionRows: (typeof adImpressions.$inferInsert)[] = [];
+  const clickRows: (typeof adClicks.$inferInsert)[] = [];
+  const leadRows: (typeof adLeads.$inferInsert)[] = [];
+  const invalidRows: (typeof invalidTraffic.$inferInsert)[] = [];
+  const heartbeats = new Map<string, typeof installHeartbeats.$inferInsert>();
+  const installed = new Set<number>();
+  const owlRows: (typeof owlIssueAds.$inferInsert)[] = [];
+  const realtime = new Map<string, typeof realtimeCounters.$inferInsert>();
+  const daily = new Map<string, typeof dailyPublisherStats.$inferInsert>();
+  const adDaily = new Map<string, typeof dailyAdStats.$inferInsert>();
+  const urlDaily = new Map<string, typeof dailyUrlStats.$inferInsert>();
+  const spentImpressions = new Map<number, number>();
+  const spentClicks = new Map<number, number>();
+
+  const publisherDay = (publisherId: number, device: 'desktop' | 'mobile', at: Date, add: Record<string, number>) =>
+    accumulate(daily, `${utcDay(at)}|${publisherId}|${device}`, () => ({ day: utcDay(at), publisherId, device }), add);
+  const realtimeMinute = (publisherId: number, at: Date, add: Record<string, number>) =>
+    accumulate(
+      realtime,
+      `${publisherId}|${utcMinute(at).getTime()}`,
+      () => ({ publisherId, minute: utcMinute(at) }),
+      add,
+    );
+
+  for (const event of events) {
+    switch (event.t) {
+      case 'pageview': {
+        pageviewRows.push({
+          id: event.id,
+          publisherId: event.publisherId,
+          device: event.device,
+          url: event.url,
+          visitor: event.visitor,
+          invalidReason: event.invalidReason,
+          createdAt: event.at,
+        });
+        if (event.invalidReason) {
+          publisherDay(event.publisherId, event.device, event.at, { invalidPageviews: 1 });
+          break;
+        }
+        publisherDay(event.publisherId, event.device, event.at, { pageviews: 1 });
+        realtimeMinute(event.publisherId, event.at, {
+          [event.device === 'mobile' ? 'pageviewsMobile' : 'pageviewsDesktop']: 1,
+        });
+        if (event.url) {
+          accumulate(
+            urlDaily,
+            `${utcDay(event.at)}|${event.publisherId}|${event.url}|${event.device}|0`,
+            () => ({ day: utcDay(event.at), publisherId: event.publisherId, url: event.url, device: event.device }),
+            { pageviews: 1 },
+          );
+        }
+        break;
+      }
+      case 'decision': {
+        decisionRows.push({
+          id: event.id,
+          pageviewId: event.pageviewId,
+          publisherId: event.publisherId,
+          adId: event.adId,
+          campaignId: event.campaignId,
+          channel: event.channel,
+          slot: event.slot,
+          device: event.device,
+          url: event.url,
+          visitor: event.visitor,
+          createdAt: event.at,
+        });
+        publisherDay(event.publisherId, event.device, event.at, { served: 1 });
+        accumulate(
+          adDaily,
+          `${utcDay(event.at)}|${event.adId}|${event.publisherId}|${event.device}`,
+          () => ({
+            day: utcDay(event.at),
+            adId: event.adId,
+            publisherId: event.publisherId,
+            device: event.device,
+            campaignId: event.campaignId,
+            advertiserId: event.advertiserId,
+            channel: event.channel,
+          }),
+          { served: 1 },
+        );
+        break;
+      }
+      case 'impression':
+      case 'click':
+      case 'lead': {
+        const isImpression = event.t === 'impression';
+        const isClick = event.t === 'click';
+        const money = event.t === 'lead' ? null : event.money;
+        const billedClick = isClick && event.isUnique;
+        if (isImpression) {
+          impressionRows.push({
+            decisionId: event.decisionId,
+            publisherId: event.publisherId,
+            adId: event.adId,
+            campaignId: event.campaignId,
+            device: event.device,
+            ...event.money,
+            createdAt: event.at,
+          });
+          if (event.spendsCredit)
+            spentImpressions.set(event.campaignId, (spentImpressions.get(event.campaignId) ?? 0) + 1);
+          publisherDay(event.publisherId, event.device, event.at, { impressions: 1 });
+          realtimeMinute(event.publisherId, event.at, {
+            [event.device === 'mobile' ? 'impressionsMobile' : 'impressionsDesktop']: 1,
+          });
+        } else if (event.t === 'click') {
+          clickRows.push({
+            id: event.id,
+            decisionId: event.decisionId,
+            publisherId: event.publisherId,
+            adId: event.adId,
+            campaignId: event.campaignId,
+            device: event.device,
+            visitor: event.visitor,
+            isUnique: event.isUnique,
+            ...event.money,
+            createdAt: event.at,
+          });
+          if (event.spendsCredit) spentClicks.set(event.campaignId, (spentClicks.get(event.campaignId) ?? 0) + 1);
+          if (event.isUnique) publisherDay(event.publisherId, event.device, event.at, { clicks: 1 });
+        } else {
+          leadRows.push({
+            clickId: event.clickId,
+            publisherId: event.publisherId,
+            adId: event.adId,
+            campaignId: event.campaignId,
+            device: event.device,
+            source: event.source,
+            createdAt: event.at,
+          });
+        }
+        const counts: Record<string, number> = isImpression
+          ? { impressions: 1 }
+          : isClick
+            ? { clicks: billedClick ? 1 : 0, allClicks: 1 }
+            : { leads: 1 };
+        const moneyCounts: Record<string, number> = money
+          ? {
+              cost: money.cost,
+              publisherRevenue: money.publisherRevenue,
+              salesRepRevenue: money.salesRepRevenue,
+              companyRevenue: money.companyRevenue,
+              trialCost: money.trialCost,
+            }
+          : {};
+        accumulate(
+          adDaily,
+          `${utcDay(event.at)}|${event.adId}|${event.publisherId}|${event.device}`,
+          () => ({
+            day: utcDay(event.at),
+            adId: event.adId,
+            publisherId: event.publisherId,
+            device: event.device,
+            campaignId: event.campaignId,
+            advertiserId: event.advertiserId,
+            channel: event.channel,
+          }),
+          { ...counts, ...moneyCounts },
+        );
+        if (event.url) {
+          const { allClicks: _all, ...urlCounts } = counts;
+          accumulate(
+            urlDaily,
+            `${utcDay(event.at)}|${event.publisherId}|${event.url}|${event.device}|${event.adId}`,
+            () => ({
+              day: utcDay(event.at),
+              publisherId: event.publisherId,
+              url: event.url,
+              device: event.device,
+              adId: event.adId,
+              campaignId: event.campaignId,
+            }),
+            { ...urlCounts, cost: money?.cost ?? 0 },
+          );
+        }
+        break;
+      }
+      case 'invalid':
+        invalidRows.push({
+          kind: event.kind,
+          reason: event.reason,
+          publisherId: event.publisherId,
+          adId: event.adId,
+          decisionId: event.decisionId,
+          visitor: event.visitor,
+          userAgent: event.userAgent?.slice(0, 500) ?? null,
+          createdAt: event.at,
+        });
+        break;
+      case 'heartbeat':
+        heartbeats.set(`${event.publisherId}|${event.host}`, {
+          publisherId: event.publisherId,
+          host: event.host,
+          lastSeenAt: event.at,
+        });
+        if (event.isRegisteredDomain) installed.add(event.publisherId);
+        break;
+      case 'owlIssue':
+        owlRows.push({
+          publisherId: event.publisherId,
+          bannerIndex: event.bannerIndex,
+          issue: event.issue,
+          adId: event.adId,
+          campaignId: event.campaignId,
+          advertiserId: event.advertiserId,
+          createdAt: event.at,
+        });
+        break;
+    }
+  }
+
+  await db.transaction(async (tx) => {
+    for (const rows of chunks(pageviewRows)) await tx.insert(pageviews).values(rows).onConflictDoNothing();
+    for (const rows of chunks(decisionRows)) await tx.insert(adDecisions).values(rows).onConflictDoNothing();
+    for (const rows of chunks(impressionRows)) await tx.insert(adImpressions).values(rows).onConflictDoNothing();
+    for (const rows of chunks(clickRows)) await tx.insert(adClicks).values(rows).onConflictDoNothing();
+    for (const rows of chunks(leadRows)) await tx.insert(adLeads).values(rows).onConflictDoNothing();
+    for (const rows of chunks(invalidRows)) await tx.insert(invalidTraffic).values(rows);
+    if (owlRows.length) await tx.insert(owlIssueAds).values(owlRows).onConflictDoNothing();
+    if (realtime.size) {
+      await tx
+        .insert(realtimeCounters)
+        .values([...realtime.values()])
+        .onConflictDoUpdate({
+          target: [realtimeCounters.publisherId, realtimeCounters.minute],
+          set: increments(realtimeCounters, [
+            realtimeCounters.pageviewsDesktop,
+            realtimeCounters.pageviewsMobile,
+            realtimeCounters.impressionsDesktop,
+            realtimeCounters.impressionsMobile,
+          ]),
+        });
+    }
+    if (daily.size) {
+      await tx
+        .insert(dailyPublisherStats)
+        .values([...daily.values()])
+        .onConflictDoUpdate({
+          target: [dailyPublisherStats.day, dailyPublisherStats.publisherId, dailyPublisherStats.device],
+          set: increments(dailyPublisherStats, [
+            dailyPublisherStats.pageviews,
+            dailyPublisherStats.invalidPageviews,
+            dailyPublisherStats.served,
+            dailyPublisherStats.impressions,
+            dailyPublisherStats.clicks,
+          ]),
+        });
+    }
+    for (const rows of chunks([...adDaily.values()])) {
+      await tx
+        .insert(dailyAdStats)
+        .values(rows)
+        .onConflictDoUpdate({
+          target: [dailyAdStats.day, dailyAdStats.adId, dailyAdStats.publisherId, dailyAdStats.device],
+          set: increments(dailyAdStats, [
+            dailyAdStats.served,
+            dailyAdStats.impressions,
+            dailyAdStats.clicks,
+            dailyAdStats.allClicks,
+            dailyAdStats.leads,
+            dailyAdStats.cost,
+            dailyAdStats.publisherRevenue,
+            dailyAdStats.salesRepRevenue,
+            dailyAdStats.companyRevenue,
+            dailyAdStats.trialCost,
+          ]),
+        });
+    }
+    for (const rows of chunks([...urlDaily.values()])) {
+      await tx
+        .insert(dailyUrlStats)
+        .values(rows)
+        .onConflictDoUpdate({
+          target: [
+            dailyUrlStats.day,
+            dailyUrlStats.publisherId,
+            dailyUrlStats.url,
+            dailyUrlStats.device,
+            dailyUrlStats.adId,
+          ],
+          set: increments(dailyUrlStats, [
+            dailyUrlStats.pageviews,
+            dailyUrlStats.impressions,
+            dailyUrlStats.clicks,
+            dailyUrlStats.leads,
+            dailyUrlStats.cost,
+          ]),
+        });
+    }
+    for (const [campaignId, count] of spentImpressions) {
+      await tx
+        .update(campaigns)
+        .set({ remainingImpressions: sql`greatest(0, ${campaigns.remainingImpressions} - ${count})` })
+        .where(sql`${campaigns.id} = ${campaignId}`);
+    }
+    for (const [campaignId, count] of spentClicks) {
+      await tx
+        .update(campaigns)
+        .set({ remainingClicks: sql`greatest(0, ${campaigns.remainingClicks} - ${count})` })
+        .where(sql`${campaigns.id} = ${campaignId}`);
+    }
+    if (heartbeats.size) {
+      await tx
+        .insert(installHeartbeats)
+        .values([...heartbeats.values()])
+        .onConflictDoUpdate({
+          target: [installHeartbeats.publisherId, installHeartbeats.host],
+          set: { lastSeenAt: sql`excluded.last_seen_at` },
+        });
+    }
+    for (const publisherId of installed) {
+      await tx
+        .update(publishers)
+        .set({ isInstalled: true })
+        .where(sql`${publishers.id} = ${publisherId}`);
+    }
+  });
+}

@@ -1,0 +1,51 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+
+/**
+ * Signed tokens of the serving endpoints: `<payload>.<signature>`, both base64url. The payload names the
+ * token's kind (`v` view, `c` click), the decision and an expiry; the signature is an HMAC with a key
+ * derived from the session secret, so a token cannot be forged or turned into another kind.
+ */
+export type TokenKind = 'v' | 'c';
+
+export interface TokenPayload {
+  kind: TokenKind;
+  decisionId: string;
+  /** Epoch seconds. */
+  expiresAt: number;
+}
+
+export function deriveKey(secret: string, purpose: string): Buffer {
+  return createHmac('sha256', secret).update(`helium-delivery:${purpose}`).digest();
+}
+
+export function newId(bytes = 12): string {
+  return randomBytes(bytes).toString('base64url');
+}
+
+export class TokenSigner {
+  constructor(private readonly key: Buffer) {}
+
+  private signature(payload: string): Buffer {
+    return createHmac('sha256', this.key).update(payload).digest().subarray(0, 16);
+  }
+
+  sign(token: TokenPayload): string {
+    const payload = Buffer.from(`${token.kind}|${token.decisionId}|${token.expiresAt}`).toString('base64url');
+    return `${payload}.${this.signature(payload).toString('base64url')}`;
+  }
+
+  /** The payload of a genuine token of this kind, or null (forged, mangled, other kind). Expiry is the caller's. */
+  verify(token: unknown, kind: TokenKind): TokenPayload | null {
+    if (typeof token !== 'string' || token.length > 200) return null;
+    const dot = token.indexOf('.');
+    if (dot <= 0) return null;
+    const payload = token.slice(0, dot);
+    const sent = Buffer.from(token.slice(dot + 1), 'base64url');
+    const expected = this.signature(payload);
+    if (sent.length !== expected.length || !timingSafeEqual(sent, expected)) return null;
+    const [tokenKind, decisionId, expiresAt] = Buffer.from(payload, 'base64url').toString().split('|');
+    const seconds = Number(expiresAt);
+    if (tokenKind !== kind || !decisionId || !Number.isInteger(seconds)) return null;
+    return { kind, decisionId, expiresAt: seconds };
+  }
+}

@@ -1,0 +1,56 @@
+import { createHmac } from 'node:crypto';
+import type { Device } from '@helium/domain';
+
+/** The UTC day of an instant, YYYY-MM-DD. */
+export function utcDay(at: Date): string {
+  return at.toISOString().slice(0, 10);
+}
+
+/** The start of the UTC minute of an instant. */
+export function utcMinute(at: Date): Date {
+  return new Date(Math.floor(at.getTime() / 60_000) * 60_000);
+}
+
+/**
+ * Visitors without cookies: a hash of IP and user agent salted with a per-day secret derived from the
+ * server's key, so the same person is one visitor for a day, and nothing links days or reveals the IP.
+ */
+export class VisitorHasher {
+  private day = '';
+  private salt = Buffer.alloc(0);
+
+  constructor(private readonly key: Buffer) {}
+
+  private saltFor(day: string): Buffer {
+    if (day !== this.day) {
+      this.day = day;
+      this.salt = createHmac('sha256', this.key).update(`visitor-salt:${day}`).digest();
+    }
+    return this.salt;
+  }
+
+  visitor(ip: string, userAgent: string, at: Date): string {
+    return createHmac('sha256', this.saltFor(utcDay(at)))
+      .update(`${ip}\n${userAgent}`)
+      .digest('base64url')
+      .slice(0, 22);
+  }
+
+  /** The IP alone, hashed with the same daily salt (for the one-IP share). */
+  ip(ip: string, at: Date): string {
+    return createHmac('sha256', this.saltFor(utcDay(at)))
+      .update(`ip:${ip}`)
+      .digest('base64url')
+      .slice(0, 16);
+  }
+}
+
+const MOBILE_UA = /Mobi|Android|iPhone|iPod|Windows Phone|Opera Mini/i;
+
+/** Desktop or mobile: from the viewport width the script measured, else from the user agent. */
+export function deviceOf(userAgent: string, viewportWidth: number | null): Device {
+  if (viewportWidth !== null && Number.isFinite(viewportWidth) && viewportWidth > 0) {
+    return viewportWidth < 768 ? 'mobile' : 'desktop';
+  }
+  return MOBILE_UA.test(userAgent) ? 'mobile' : 'desktop';
+}

@@ -1,0 +1,197 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Requester } from '../../delivery/engine.ts';
+
+/** The built publisher script (npm run build). */
+export const PUBLISHER_SCRIPT_FILE = new URL('../../../../publisher-script/dist/helium.js', import.meta.url).pathname;
+
+const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+
+function requester(request: FastifyRequest): Requester {
+  const userAgent = request.headers['user-agent'];
+  return { ip: request.ip, userAgent: typeof userAgent === 'string' ? userAgent.slice(0, 500) : '' };
+}
+
+function hostOf(value: unknown): string {
+  if (typeof value !== 'string' || value === '') return '';
+  try {
+    return new URL(value).hostname;
+  } catch {
+    return '';
+  }
+}
+
+function positiveInt(value: unknown): number | null {
+  const number = Number(value);
+  return Number.isInteger(number) && number > 0 && number < 2 ** 31 ? number : null;
+}
+
+function query(request: FastifyRequest): Record<string, string | undefined> {
+  return (request.query ?? {}) as Record<string, string | undefined>;
+}
+
+/** A harmless answer to anything that counts nothing: no detail about why. */
+function nothing(reply: FastifyReply) {
+  return reply.code(204).header('x-helium-counted', 'ignored').send();
+}
+
+/**
+ * The public serving endpoints: no session, no anti-forgery (outside /api), CORS open (no credentials).
+ * Forged, replayed or expired tokens count nothing and get an ordinary answer.
+ */
+export default async function serveRoutes(app: FastifyInstance) {
+  const engine = app.delivery;
+  let script: { body: Buffer; version: string } | null = null;
+  const loadScript = () => {
+    if (script) return script;
+    if (!existsSync(PUBLISHER_SCRIPT_FILE)) return null;
+    const body = readFileSync(PUBLISHER_SCRIPT_FILE);
+    script = { body, version: createHash('sha256').update(body).digest('hex').slice(0, 10) };
+    return script;
+  };
+  app.decorate('publisherScriptVersion', () => loadScript()?.version ?? 'dev');
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.url.startsWith('/serve/') || request.url.startsWith('/c/')) {
+      reply.header('access-control-allow-origin', '*');
+      reply.header('timing-allow-origin', '*');
+    }
+    return payload;
+  });
+
+  app.options('/serve/*', async (_request, reply) =>
+    reply
+      .code(204)
+      .header('access-control-allow-methods', 'GET, POST, OPTIONS')
+      .header('access-control-allow-headers', 'content-type')
+      .header('access-control-max-age', '86400')
+      .send(),
+  );
+
+  app.get('/serve/script.js', async (request, reply) => {
+    const current = loadScript();
+    if (!current) {
+      return reply.code(404).type('application/javascript').send('/* publisher script not built: npm run build */');
+    }
+    const versioned = query(request).v === current.version;
+    return reply
+      .type('application/javascript; charset=utf-8')
+      .header('cache-control', versioned ? 'public, max-age=31536000, immutable' : 'public, max-age=300')
+      .header('etag', `"${current.version}"`)
+      .send(current.body);
+  });
+
+  /** The script's pageview: counts it and answers the ads for the publisher's placements. */
+  app.get('/serve/d', async (request, reply) => {
+    const params = query(request);
+    const publisherId = positiveInt(params.p);
+    if (!publisherId) return reply.header('cache-control', 'no-store').send({ ads: [] });
+    const url = typeof params.u === 'string' ? params.u : '';
+    const host = hostOf(request.headers.origin) || hostOf(request.headers.referer) || hostOf(url);
+    const width = Number(params.w);
+    const result = await engine.decide({
+      publisherId,
+      url: url.split('#')[0] ?? '',
+      host,
+      viewportWidth: Number.isFinite(width) && width > 0 ? width : null,
+      requester: requester(request),
+    });
+    return reply
+      .header('cache-control', 'no-store')
+      .header('x-helium-counted', result.counted ? 'counted' : 'invalid')
+      .send({ ads: result.ads });
+  });
+
+  /** The view beacon (sendBeacon posts text/plain; GET works too). */
+  const view = async (token: unknown, request: FastifyRequest, reply: FastifyReply) => {
+    const outcome = await engine.view(typeof token === 'string' ? token.trim() : token, requester(request));
+    return reply.code(204).header('x-helium-counted', outcome).send();
+  };
+  app.post('/serve/v', { bodyLimit: 2048 }, async (request, reply) => {
+    const body = request.body;
+    const token = typeof body === 'string' ? body : (body as { t?: unknown } | null)?.t;
+    return view(token, request, reply);
+  });
+  app.get('/serve/v', async (request, reply) => view(query(request).t, request, reply));
+
+  /** Click redirect: only to the ad's registered link, with a click id. */
+  app.get<{ Params: { token: string } }>('/c/:token', async (request, reply) => {
+    const outcome = await engine.click(request.params.token, requester(request));
+    reply.header('cache-control', 'no-store').header('x-helium-counted', outcome.counted);
+    if (!outcome.location) {
+      return reply.code(404).type('text/plain; charset=utf-8').send('This link is no longer available.');
+    }
+    return reply.redirect(outcome.location, 302);
+  });
+
+  /** Conversion pixel on the advertiser's confirmation page. */
+  app.get('/serve/l', async (request, reply) => {
+    const counted = await engine.lead(query(request).hclid, 'pixel');
+    return reply
+      .type('image/gif')
+      .header('cache-control', 'no-store')
+      .header('x-helium-counted', counted ? 'counted' : 'ignored')
+      .send(PIXEL);
+  });
+
+  /** Server-to-server postback: `hclid` in the query, a JSON body or a form. */
+  app.post('/serve/lead', { bodyLimit: 2048 }, async (request, reply) => {
+    const body = (typeof request.body === 'object' && request.body ? request.body : {}) as { hclid?: unknown };
+    const counted = await engine.lead(body.hclid ?? query(request).hclid, 'postback');
+    return reply.send({ status: counted ? 'ok' : 'ignored' });
+  });
+
+  /** The script's install heartbeat (also implied by every decision request). */
+  app.get('/serve/h', async (request, reply) => {
+    const publisherId = positiveInt(query(request).p);
+    const host = hostOf(request.headers.origin) || hostOf(request.headers.referer);
+    if (publisherId && host) await engine.recordHeartbeat(publisherId, host);
+    return reply.code(204).send();
+  });
+
+  /** Newsletter banners: the image chooses the issue's ad at first open and counts each open. */
+  app.get<{ Params: { publisherId: string; banner: string; issue: string } }>(
+    '/serve/owl/:publisherId/:banner/:issue/image',
+    async (request, reply) => {
+      const publisherId = positiveInt(request.params.publisherId);
+      const banner = positiveInt(request.params.banner);
+      const issue = request.params.issue.slice(0, 100);
+      reply.header('cache-control', 'no-store');
+      if (!publisherId || (banner !== 1 && banner !== 2) || !issue) return reply.type('image/gif').send(PIXEL);
+      const location = await engine.owlOpen(publisherId, banner, issue, requester(request));
+      return location ? reply.redirect(location, 302) : reply.type('image/gif').send(PIXEL);
+    },
+  );
+  app.get<{ Params: { publisherId: string; banner: string; issue: string } }>(
+    '/serve/owl/:publisherId/:banner/:issue/click',
+    async (request, reply) => {
+      const publisherId = positiveInt(request.params.publisherId);
+      const banner = positiveInt(request.params.banner);
+      const issue = request.params.issue.slice(0, 100);
+      reply.header('cache-control', 'no-store');
+      if (!publisherId || (banner !== 1 && banner !== 2) || !issue) return nothing(reply);
+      const outcome = await engine.owlClick(publisherId, banner, issue, requester(request));
+      reply.header('x-helium-counted', outcome.counted);
+      return outcome.location ? reply.redirect(outcome.location, 302) : nothing(reply);
+    },
+  );
+
+  /** A plain creative for ads that have no stored media yet (the delivery demo seed). */
+  app.get<{ Params: { file: string } }>('/serve/creative/:file', async (request, reply) => {
+    const adId = positiveInt(/^(\d+)\.svg$/.exec(request.params.file)?.[1]);
+    const ad = adId ? engine.adById(adId) : undefined;
+    if (!ad) return reply.code(404).send();
+    const width = ad.width ?? 300;
+    const height = ad.height ?? 250;
+    const hue = (ad.id * 67) % 360;
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"><rect width="100%" height="100%" fill="hsl(${hue},55%,45%)"/><text x="50%" y="50%" fill="#fff" font-family="sans-serif" font-size="${Math.max(12, Math.min(width, height) / 8)}" text-anchor="middle" dominant-baseline="middle">Ad #${ad.id}</text></svg>`;
+    return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(svg);
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    publisherScriptVersion(): string;
+  }
+}

@@ -1,0 +1,221 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adClicks, adLeads, campaigns, invalidTraffic, installHeartbeats, publishers } from '@helium/db';
+import { buildTestApp, type TestApp } from './helper.ts';
+import { BOT_UA, campaignOfBrand, click, counts, decide, onlyCampaign, publisherId, view } from './serve-support.ts';
+
+let t: TestApp;
+let blog: number;
+let bikes: number;
+let ceramics: number;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  blog = await publisherId(t.db, 'Demo Blog');
+  bikes = await campaignOfBrand(t.db, 'velo-urbain.example');
+  ceramics = await campaignOfBrand(t.db, 'atelier-ceramique.example');
+});
+afterAll(async () => t.close());
+
+describe('decision', () => {
+  it('answers an ad with a view token and a click link, open to any origin, and counts the pageview', async () => {
+    await onlyCampaign(t, bikes, { impressions: 1000 });
+    const before = await counts(t.db);
+    const { response, ads } = await decide(t, blog, { ip: '10.1.0.1' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['access-control-allow-origin']).toBe('*');
+    expect(ads).toHaveLength(1);
+    expect(ads[0]?.click).toMatch(/\/c\/[\w-]+\.[\w-]+$/);
+    expect((await counts(t.db)).daily.pageviews).toBe(before.daily.pageviews + 1);
+    const [beat] = await t.db.select().from(installHeartbeats).where(eq(installHeartbeats.publisherId, blog));
+    expect(beat?.host).toBe('localhost');
+    const [publisher] = await t.db.select().from(publishers).where(eq(publishers.id, blog));
+    expect(publisher?.isInstalled).toBe(true);
+  });
+
+  it('answers nothing for an unknown publisher, without an error', async () => {
+    const { response, ads } = await decide(t, 999_999, { ip: '10.1.0.2' });
+    expect(response.statusCode).toBe(200);
+    expect(ads).toEqual([]);
+  });
+});
+
+describe('validated impressions', () => {
+  it('count once per slot per pageview, against the decision, and spend one credit', async () => {
+    await onlyCampaign(t, bikes, { impressions: 1000 });
+    const before = await counts(t.db);
+    const visitor = { ip: '10.2.0.1' };
+    const { ads } = await decide(t, blog, visitor);
+    const token = ads[0]!.view;
+    const first = await view(t, token, visitor);
+    expect(first.statusCode).toBe(204);
+    expect(first.headers['x-helium-counted']).toBe('counted');
+    const again = await view(t, token, visitor);
+    expect(again.statusCode).toBe(204);
+    expect(again.headers['x-helium-counted']).toBe('ignored');
+    const after = await counts(t.db);
+    expect(after.impressions).toBe(before.impressions + 1);
+    expect(after.daily.impressions).toBe(before.daily.impressions + 1);
+    const [campaign] = await t.db.select().from(campaigns).where(eq(campaigns.id, bikes));
+    expect(campaign?.remainingImpressions).toBe(999);
+  });
+
+  it('a forged, tampered, wrong-kind or expired token counts nothing and is answered harmlessly', async () => {
+    await onlyCampaign(t, bikes, { impressions: 1000 });
+    const visitor = { ip: '10.2.0.2' };
+    const { ads } = await decide(t, blog, visitor);
+    const genuine = ads[0]!.view;
+    const before = await counts(t.db);
+    const [payload, signature] = genuine.split('.');
+    const forged = [
+      'nonsense',
+      `${payload}.${'A'.repeat(signature!.length)}`,
+      `${Buffer.from('v|someone-else|9999999999').toString('base64url')}.${signature}`,
+      new URL(ads[0]!.click).pathname.slice(3),
+      '',
+    ];
+    for (const token of forged) {
+      const response = await view(t, token, visitor);
+      expect(response.statusCode).toBe(204);
+      expect(response.headers['x-helium-counted']).toBe('ignored');
+    }
+    t.clock.advance(31 * 60_000);
+    expect((await view(t, genuine, visitor)).headers['x-helium-counted']).toBe('ignored');
+    expect((await counts(t.db)).impressions).toBe(before.impressions);
+  });
+
+  it('known bots get no ad, their pageview and views are set aside as invalid', async () => {
+    await onlyCampaign(t, bikes, { impressions: 1000 });
+    const before = await counts(t.db);
+    const bot = { ip: '10.3.0.1', ua: BOT_UA };
+    const { response, ads } = await decide(t, blog, bot);
+    expect(response.headers['x-helium-counted']).toBe('invalid');
+    expect(ads).toEqual([]);
+    const human = { ip: '10.3.0.2' };
+    const served = await decide(t, blog, human);
+    const botView = await view(t, served.ads[0]!.view, bot);
+    expect(botView.headers['x-helium-counted']).toBe('invalid');
+    const after = await counts(t.db);
+    expect(after.impressions).toBe(before.impressions);
+    expect(after.daily.invalidPageviews).toBe(before.daily.invalidPageviews + 1);
+    const reasons = await t.db
+      .select({ kind: invalidTraffic.kind, reason: invalidTraffic.reason })
+      .from(invalidTraffic);
+    expect(reasons).toEqual(
+      expect.arrayContaining([
+        { kind: 'pageview', reason: 'bot' },
+        { kind: 'impression', reason: 'bot' },
+      ]),
+    );
+  });
+
+  it('rate abuse from one visitor is set aside', async () => {
+    await onlyCampaign(t, bikes, { impressions: 1000 });
+    const visitor = { ip: '10.4.0.1' };
+    const outcomes: string[] = [];
+    for (let index = 0; index < 35; index++) {
+      outcomes.push(String((await decide(t, blog, visitor)).response.headers['x-helium-counted']));
+    }
+    expect(outcomes.filter((outcome) => outcome === 'counted')).toHaveLength(30);
+    expect(outcomes.slice(30)).toEqual(Array(5).fill('invalid'));
+  });
+});
+
+describe('clicks', () => {
+  it('redirect only to the ad link with a click id; a billed click once per hour per visitor and ad', async () => {
+    await onlyCampaign(t, ceramics, { clicks: 10 });
+    const visitor = { ip: '10.5.0.1' };
+    const { ads } = await decide(t, blog, visitor);
+    const before = await counts(t.db);
+    const first = await click(t, ads[0]!.click, visitor);
+    expect(first.statusCode).toBe(302);
+    const location = new URL(String(first.headers.location));
+    expect(location.hostname).toBe('atelier-ceramique.example');
+    const clickId = location.searchParams.get('hclid');
+    expect(clickId).toMatch(/^[\w-]{16}$/);
+    expect(first.headers['x-helium-counted']).toBe('unique');
+
+    const second = await click(t, ads[0]!.click, visitor);
+    expect(second.statusCode).toBe(302);
+    expect(second.headers['x-helium-counted']).toBe('repeat');
+    let after = await counts(t.db);
+    expect(after.uniqueClicks).toBe(before.uniqueClicks + 1);
+    expect(after.allClicks).toBe(before.allClicks + 2);
+    const [campaign] = await t.db.select().from(campaigns).where(eq(campaigns.id, ceramics));
+    expect(campaign?.remainingClicks).toBe(9);
+
+    t.clock.advance(61 * 60_000);
+    expect((await click(t, ads[0]!.click, visitor)).headers['x-helium-counted']).toBe('unique');
+    after = await counts(t.db);
+    expect(after.uniqueClicks).toBe(before.uniqueClicks + 2);
+
+    // the lead pixel counts the conversion once
+    const pixel = () => t.app.inject({ method: 'GET', url: `/serve/l?hclid=${clickId}`, remoteAddress: '127.0.0.1' });
+    expect((await pixel()).headers['x-helium-counted']).toBe('counted');
+    expect((await pixel()).headers['x-helium-counted']).toBe('ignored');
+    const postback = await t.app.inject({ method: 'POST', url: '/serve/lead', payload: { hclid: clickId } });
+    expect(postback.json()).toEqual({ status: 'ignored' });
+    expect(await t.db.select().from(adLeads).where(eq(adLeads.clickId, clickId!))).toHaveLength(1);
+  });
+
+  it('a forged click link redirects nowhere and counts nothing', async () => {
+    const before = await counts(t.db);
+    const response = await t.app.inject({ method: 'GET', url: '/c/forged.token', remoteAddress: '127.0.0.1' });
+    expect(response.statusCode).toBe(404);
+    expect((await counts(t.db)).allClicks).toBe(before.allClicks);
+  });
+
+  it('a bot click redirects but is set aside', async () => {
+    await onlyCampaign(t, ceramics, { clicks: 10 });
+    const { ads } = await decide(t, blog, { ip: '10.6.0.1' });
+    const before = await t.db.select({ n: sql<number>`count(*)::int` }).from(adClicks);
+    const response = await click(t, ads[0]!.click, { ip: '10.6.0.2', ua: BOT_UA });
+    expect(response.statusCode).toBe(302);
+    expect(response.headers['x-helium-counted']).toBe('invalid');
+    const after = await t.db.select({ n: sql<number>`count(*)::int` }).from(adClicks);
+    expect(after[0]?.n).toBe(before[0]?.n);
+  });
+});
+
+describe('credits', () => {
+  it('a campaign with 100 impressions left under heavy traffic ends at 0, never below', async () => {
+    await onlyCampaign(t, bikes, { impressions: 100 });
+    const before = await counts(t.db);
+    const decisions = await Promise.all(
+      Array.from({ length: 300 }, (_, index) => decide(t, blog, { ip: `10.7.${index >> 8}.${index & 255}` })),
+    );
+    const served = decisions.flatMap((decision, index) =>
+      decision.ads.map((ad) => ({ token: ad.view, visitor: { ip: `10.7.${index >> 8}.${index & 255}` } })),
+    );
+    expect(served.length).toBe(100);
+    const outcomes = await Promise.all(served.map((one) => view(t, one.token, one.visitor)));
+    expect(outcomes.every((response) => response.statusCode === 204)).toBe(true);
+    // Reservations released, more traffic: still nothing beyond the credits.
+    t.clock.advance(3 * 60_000);
+    t.app.delivery.sweep();
+    const more = await Promise.all(
+      Array.from({ length: 50 }, (_, index) => decide(t, blog, { ip: `10.8.0.${index}` })),
+    );
+    expect(more.every((decision) => decision.ads.length === 0)).toBe(true);
+    const [campaign] = await t.db.select().from(campaigns).where(eq(campaigns.id, bikes));
+    expect(campaign?.remainingImpressions).toBe(0);
+    expect((await counts(t.db)).impressions).toBe(before.impressions + 100);
+  });
+
+  it('late views beyond the credits are set aside, not counted', async () => {
+    await onlyCampaign(t, bikes, { impressions: 5 });
+    const visitors = Array.from({ length: 5 }, (_, index) => ({ ip: `10.9.0.${index}` }));
+    const first = await Promise.all(visitors.map((visitor) => decide(t, blog, visitor)));
+    // reservations expire unviewed; five more pageviews get the same credits
+    t.clock.advance(3 * 60_000);
+    t.app.delivery.sweep();
+    const second = await Promise.all(visitors.map((visitor) => decide(t, blog, { ip: `${visitor.ip}9` })));
+    const tokens = [...first, ...second].flatMap((decision) => decision.ads.map((ad) => ad.view));
+    expect(tokens).toHaveLength(10);
+    const outcomes = await Promise.all(tokens.map((token, index) => view(t, token, { ip: `10.9.1.${index}` })));
+    const counted = outcomes.filter((response) => response.headers['x-helium-counted'] === 'counted');
+    expect(counted).toHaveLength(5);
+    const [campaign] = await t.db.select().from(campaigns).where(eq(campaigns.id, bikes));
+    expect(campaign?.remainingImpressions).toBe(0);
+  });
+});

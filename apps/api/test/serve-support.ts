@@ -1,0 +1,113 @@
+import { eq, sql } from 'drizzle-orm';
+import {
+  adClicks,
+  adImpressions,
+  ads,
+  campaigns,
+  dailyPublisherStats,
+  invalidTraffic,
+  publishers,
+  type Database,
+} from '@helium/db';
+import type { TestApp } from './helper.ts';
+
+export const BROWSER_UA =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
+export const BOT_UA = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+
+export interface Visitor {
+  ip: string;
+  ua?: string;
+}
+
+export async function publisherId(db: Database, brand: string): Promise<number> {
+  const [row] = await db.select({ id: publishers.id }).from(publishers).where(eq(publishers.brand, brand));
+  if (!row) throw new Error(`no publisher ${brand}`);
+  return row.id;
+}
+
+export interface ServedAdJson {
+  click: string;
+  view: string;
+  src: string;
+  width: number;
+  height: number;
+}
+
+/** The script's decision request, as a browser on the publisher's site sends it through a proxy. */
+export async function decide(t: TestApp, publisher: number, visitor: Visitor, page = 'http://localhost:8080/article') {
+  const response = await t.app.inject({
+    method: 'GET',
+    url: `/serve/d?p=${publisher}&w=1280&u=${encodeURIComponent(page)}`,
+    remoteAddress: '127.0.0.1',
+    headers: { 'user-agent': visitor.ua ?? BROWSER_UA, 'x-forwarded-for': visitor.ip, origin: new URL(page).origin },
+  });
+  return { response, ads: (response.json() as { ads: ServedAdJson[] }).ads };
+}
+
+export async function view(t: TestApp, token: string, visitor: Visitor) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/serve/v',
+    remoteAddress: '127.0.0.1',
+    headers: { 'user-agent': visitor.ua ?? BROWSER_UA, 'x-forwarded-for': visitor.ip, 'content-type': 'text/plain' },
+    payload: token,
+  });
+}
+
+export async function click(t: TestApp, clickUrl: string, visitor: Visitor) {
+  return t.app.inject({
+    method: 'GET',
+    url: new URL(clickUrl).pathname,
+    remoteAddress: '127.0.0.1',
+    headers: { 'user-agent': visitor.ua ?? BROWSER_UA, 'x-forwarded-for': visitor.ip },
+  });
+}
+
+export async function counts(db: Database) {
+  const [impressions] = await db.select({ n: sql<number>`count(*)::int` }).from(adImpressions);
+  const [uniqueClicks] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(adClicks)
+    .where(eq(adClicks.isUnique, true));
+  const [allClicks] = await db.select({ n: sql<number>`count(*)::int` }).from(adClicks);
+  const [invalid] = await db.select({ n: sql<number>`count(*)::int` }).from(invalidTraffic);
+  const [daily] = await db
+    .select({
+      pageviews: sql<number>`coalesce(sum(${dailyPublisherStats.pageviews}), 0)::int`,
+      invalidPageviews: sql<number>`coalesce(sum(${dailyPublisherStats.invalidPageviews}), 0)::int`,
+      impressions: sql<number>`coalesce(sum(${dailyPublisherStats.impressions}), 0)::int`,
+      clicks: sql<number>`coalesce(sum(${dailyPublisherStats.clicks}), 0)::int`,
+    })
+    .from(dailyPublisherStats);
+  return {
+    impressions: impressions?.n ?? 0,
+    uniqueClicks: uniqueClicks?.n ?? 0,
+    allClicks: allClicks?.n ?? 0,
+    invalid: invalid?.n ?? 0,
+    daily: daily ?? { pageviews: 0, invalidPageviews: 0, impressions: 0, clicks: 0 },
+  };
+}
+
+/** Leaves only this campaign with credits, so that every served ad is one of its ads. */
+export async function onlyCampaign(t: TestApp, campaignId: number, credits: { impressions?: number; clicks?: number }) {
+  await t.db.update(campaigns).set({ remainingImpressions: 0, remainingClicks: 0 });
+  await t.db
+    .update(campaigns)
+    .set({ remainingImpressions: credits.impressions ?? 0, remainingClicks: credits.clicks ?? 0 })
+    .where(eq(campaigns.id, campaignId));
+  await t.app.delivery.refresh();
+  // Earlier tests' unviewed ads release their reservations.
+  t.clock.advance(3 * 60_000);
+  t.app.delivery.sweep();
+}
+
+export async function campaignOfBrand(db: Database, link: string) {
+  const [row] = await db
+    .select({ campaignId: ads.campaignId })
+    .from(ads)
+    .where(sql`${ads.link} like ${`%${link}%`}`)
+    .limit(1);
+  if (!row) throw new Error(`no ad linking to ${link}`);
+  return row.campaignId;
+}

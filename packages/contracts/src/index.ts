@@ -2,3 +2,4 @@ export * from './common.ts';
 export * from './auth.ts';
 export * from './admin.ts';
 export * from './ads.ts';
+export * from './campaign.ts';

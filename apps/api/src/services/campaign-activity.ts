@@ -1,0 +1,486 @@
+import { and, asc, desc, eq, gte, inArray, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
+import {
+  adPublisherActivations,
+  adPublisherValidations,
+  ads,
+  campaigns,
+  dailyAdStats,
+  dailyUrlStats,
+  networkSettings,
+  publishers,
+  type Database,
+} from '@helium/db';
+import {
+  ctrRank,
+  ctrThresholds,
+  isPublisherApproved,
+  seededRandom,
+  sharePct,
+  sharesInsideAdvertiser,
+  type CtrThresholds,
+  type EligibleAdFacts,
+  type EligibleCampaignFacts,
+} from '@helium/domain';
+import {
+  addCounts,
+  isCampaignFinished,
+  metricLine,
+  normaliseRange,
+  NO_COUNTS,
+  remainingCreditsEuros,
+  remainingPct,
+  shiftDay,
+  type Counts,
+} from '@helium/domain/activity';
+import { formatDate, formatNumber, isoDay, type Locale } from '@helium/domain/format';
+import type { TCampaignAd, TCampaignEx, TPublisherStatLine } from '@helium/contracts';
+import { HttpError, notFound } from '../errors.ts';
+
+export type CampaignRow = typeof campaigns.$inferSelect;
+export type AdRow = typeof ads.$inferSelect;
+
+/** Encodes public ids for the "see it live" link (hcid, haid). */
+export interface ActivityHashIds {
+  encodeCampaign(id: number): string;
+  encodeAd(id: number): string;
+}
+
+const counts = {
+  impressions: sql<number>`coalesce(sum(${dailyAdStats.impressions}), 0)::int`,
+  clicks: sql<number>`coalesce(sum(${dailyAdStats.clicks}), 0)::int`,
+  leads: sql<number>`coalesce(sum(${dailyAdStats.leads}), 0)::int`,
+  cost: sql<number>`coalesce(sum(${dailyAdStats.cost}), 0)::bigint`,
+};
+
+function toCounts(row: { impressions: number; clicks: number; leads: number; cost: number | string }): Counts {
+  return {
+    impressions: Number(row.impressions),
+    clicks: Number(row.clicks),
+    leads: Number(row.leads),
+    cost: Number(row.cost),
+  };
+}
+
+/** The advertiser's campaign: the one asked for (403 when it is someone else's), else its first. */
+export async function findAdvertiserCampaign(
+  db: Database,
+  advertiserId: number,
+  campaignId?: number,
+): Promise<CampaignRow> {
+  if (campaignId === undefined) {
+    const [first] = await db
+      .select()
+      .from(campaigns)
+      .where(eq(campaigns.advertiserId, advertiserId))
+      .orderBy(asc(campaigns.id))
+      .limit(1);
+    if (!first) throw new HttpError(404, 'noCampaign', 'This advertiser has no campaign yet.');
+    return first;
+  }
+  const [row] = await db.select().from(campaigns).where(eq(campaigns.id, campaignId)).limit(1);
+  if (!row) throw notFound('This campaign does not exist.');
+  if (row.advertiserId !== advertiserId) {
+    throw new HttpError(403, 'notYourCampaign', 'This campaign belongs to another advertiser.');
+  }
+  return row;
+}
+
+/** A live ad of that campaign: 404 when missing, 403 when it belongs to another advertiser or campaign. */
+export async function findCampaignAd(db: Database, campaign: CampaignRow, adId: number): Promise<AdRow> {
+  const [ad] = await db
+    .select()
+    .from(ads)
+    .where(and(eq(ads.id, adId), isNull(ads.deletedAt)))
+    .limit(1);
+  if (!ad) throw notFound('This ad does not exist.');
+  if (ad.advertiserId !== campaign.advertiserId || ad.campaignId !== campaign.id) {
+    throw new HttpError(403, 'notYourAd', 'This ad belongs to another advertiser or campaign.');
+  }
+  return ad;
+}
+
+/** Per-publisher switches that are off, by ad. */
+export async function switchedOffPublishers(
+  db: Database,
+  adIds?: readonly number[],
+): Promise<Map<number, Set<number>>> {
+  if (adIds && adIds.length === 0) return new Map();
+  const where: SQL[] = [eq(adPublisherActivations.doShow, false)];
+  if (adIds) where.push(inArray(adPublisherActivations.adId, [...adIds]));
+  const rows = await db
+    .select({ adId: adPublisherActivations.adId, publisherId: adPublisherActivations.publisherId })
+    .from(adPublisherActivations)
+    .where(and(...where));
+  const map = new Map<number, Set<number>>();
+  for (const row of rows) {
+    let set = map.get(row.adId);
+    if (!set) map.set(row.adId, (set = new Set()));
+    set.add(row.publisherId);
+  }
+  return map;
+}
+
+export interface PublisherSwitchFacts {
+  approvedPublisherIds: readonly number[];
+  switchedOff: ReadonlySet<number>;
+}
+
+/**
+ * An ad counts as showing when its switch is on and it is shown on at least one publisher that approved
+ * it (specification 02, section 4); with no approving publisher, its switch alone decides.
+ */
+export function isAdShowing(ad: Pick<AdRow, 'isShowing'>, facts: PublisherSwitchFacts): boolean {
+  if (!ad.isShowing) return false;
+  if (facts.approvedPublisherIds.length === 0) return true;
+  return facts.approvedPublisherIds.some((id) => !facts.switchedOff.has(id));
+}
+
+export async function latestSettings(db: Database) {
+  const [row] = await db.select().from(networkSettings).orderBy(desc(networkSettings.id)).limit(1);
+  return {
+    minImpressionsForCtrRank: row?.minImpressionsForCtrRank ?? 500,
+    minImpressionsToAutoPilot: row?.minImpressionsToAutoPilot ?? 1000,
+    billToPayMinOrder: row?.billToPayMinOrder ?? 1_000_000_000,
+  };
+}
+
+/** Every ad's counts over the last 7 days (today included) and the network's CTR thresholds from them. */
+export async function weekCtr(db: Database, today: string, minImpressions: number) {
+  const rows = await db
+    .select({
+      adId: dailyAdStats.adId,
+      impressions: counts.impressions,
+      clicks: counts.clicks,
+    })
+    .from(dailyAdStats)
+    .where(gte(dailyAdStats.day, shiftDay(today, -6)))
+    .groupBy(dailyAdStats.adId);
+  const byAd = new Map(
+    rows.map((row) => [row.adId, { impressions: Number(row.impressions), clicks: Number(row.clicks) }]),
+  );
+  const thresholds: CtrThresholds | null = ctrThresholds([...byAd.values()], minImpressions);
+  return { byAd, thresholds };
+}
+
+export interface CampaignExOptions {
+  doByPublisher: boolean;
+  doIncludeRealTimeHits: boolean;
+  doByUrl: boolean;
+  locale: Locale;
+  now: Date;
+  hashIds: ActivityHashIds;
+}
+
+function rangeOf(campaign: CampaignRow): string[] {
+  if (!campaign.statsDateFrom) return [];
+  if (!campaign.statsDateTo || campaign.statsDateTo === campaign.statsDateFrom) return [campaign.statsDateFrom];
+  return [campaign.statsDateFrom, campaign.statsDateTo];
+}
+
+function rangeText(range: string[], locale: Locale): string | null {
+  const normal = normaliseRange(range);
+  if (!normal) return null;
+  const from = formatDate(`${normal.from}T00:00:00Z`, locale);
+  if (normal.from === normal.to) return from;
+  return `${from} – ${formatDate(`${normal.to}T00:00:00Z`, locale)}`;
+}
+
+function trialText(campaign: CampaignRow, locale: Locale): string | null {
+  if (!campaign.isTrial) return null;
+  const remaining = campaign.isCpc ? campaign.remainingClicks : campaign.remainingImpressions;
+  const amount = formatNumber(remaining, locale);
+  if (locale === 'fr') {
+    return campaign.isCpc
+      ? `Campagne d'essai : il vous reste ${amount} clics offerts.`
+      : `Campagne d'essai : il vous reste ${amount} impressions offertes.`;
+  }
+  return campaign.isCpc
+    ? `Trial campaign: ${amount} free clicks left.`
+    : `Trial campaign: ${amount} free impressions left.`;
+}
+
+/** The campaignEx of specification 02, section 3, as the Activity screen shows it. */
+export async function buildCampaignEx(
+  db: Database,
+  campaign: CampaignRow,
+  options: CampaignExOptions,
+): Promise<TCampaignEx> {
+  const today = isoDay(options.now);
+  const range = rangeOf(campaign);
+  const normal = normaliseRange(range);
+  const conditions: SQL[] = [eq(dailyAdStats.campaignId, campaign.id)];
+  if (normal) conditions.push(gte(dailyAdStats.day, normal.from), lte(dailyAdStats.day, normal.to));
+  // Without realtime hits, today's figures (still moving) are left out.
+  if (!options.doIncludeRealTimeHits) conditions.push(ne(dailyAdStats.day, today));
+  const where = and(...conditions);
+
+  const adRows = await db
+    .select()
+    .from(ads)
+    .where(and(eq(ads.campaignId, campaign.id), isNull(ads.deletedAt), eq(ads.adminValidation, 1)))
+    .orderBy(asc(ads.id));
+  const adIds = adRows.map((ad) => ad.id);
+
+  const byAdPublisher = await db
+    .select({ adId: dailyAdStats.adId, publisherId: dailyAdStats.publisherId, ...counts })
+    .from(dailyAdStats)
+    .where(where)
+    .groupBy(dailyAdStats.adId, dailyAdStats.publisherId);
+  const byDay = await db
+    .select({ day: dailyAdStats.day, ...counts })
+    .from(dailyAdStats)
+    .where(where)
+    .groupBy(dailyAdStats.day)
+    .orderBy(asc(dailyAdStats.day));
+  const [lifetime] = await db
+    .select({ ...counts })
+    .from(dailyAdStats)
+    .where(eq(dailyAdStats.campaignId, campaign.id));
+  const lifetimeCounts = lifetime ? toCounts(lifetime) : NO_COUNTS;
+  // Leads are shown only for campaigns that report them (a conversion pixel or postback); N/A otherwise.
+  const tracksLeads = lifetimeCounts.leads > 0;
+
+  const settings = await latestSettings(db);
+  const week = await weekCtr(db, today, settings.minImpressionsForCtrRank);
+  const publisherRows = await db.select().from(publishers);
+  const publisherById = new Map(publisherRows.map((row) => [row.id, row]));
+  const validationRows = adIds.length
+    ? await db.select().from(adPublisherValidations).where(inArray(adPublisherValidations.adId, adIds))
+    : [];
+  const switchedOff = await switchedOffPublishers(db, adIds);
+  const nowMs = options.now.getTime();
+  const approvedByAd = new Map<number, number[]>();
+  for (const row of validationRows) {
+    if (!isPublisherApproved({ state: row.state, expiresAt: row.expiresAt?.getTime() ?? null }, nowMs)) continue;
+    const list = approvedByAd.get(row.adId) ?? [];
+    list.push(row.publisherId);
+    approvedByAd.set(row.adId, list);
+  }
+
+  const urlRows = await db
+    .select({ publisherId: dailyUrlStats.publisherId, url: sql<string>`min(${dailyUrlStats.url})` })
+    .from(dailyUrlStats)
+    .where(eq(dailyUrlStats.campaignId, campaign.id))
+    .groupBy(dailyUrlStats.publisherId);
+  const sampleUrls = new Map(urlRows.map((row) => [String(row.publisherId), row.url]));
+
+  const finished = isCampaignFinished(campaign);
+  const liveUrlOf = (approvedIds: readonly number[], off: ReadonlySet<number> | undefined): string | null => {
+    for (const publisherId of approvedIds) {
+      const publisher = publisherById.get(publisherId);
+      if (!publisher?.isWeb || !publisher.isInstalled || !publisher.domain || off?.has(publisherId)) continue;
+      return sampleUrls.get(String(publisherId)) ?? `https://${publisher.domain}/`;
+    }
+    return null;
+  };
+  const remainingMaxBudget = remainingCreditsEuros(campaign);
+  const showing = new Map(
+    adRows.map((ad) => [
+      ad.id,
+      isAdShowing(ad, {
+        approvedPublisherIds: approvedByAd.get(ad.id) ?? [],
+        switchedOff: switchedOff.get(ad.id) ?? new Set(),
+      }),
+    ]),
+  );
+  // AutoPilot allocation inside the advertiser: equal shares, or Thompson sampling on the week's CTR.
+  // Only ads that can be served somewhere (a publisher approved them and is not switched off) take a share.
+  const running = adRows.filter(
+    (ad) =>
+      showing.get(ad.id) &&
+      !ad.isEjected &&
+      !finished &&
+      (approvedByAd.get(ad.id) ?? []).some((id) => !(switchedOff.get(ad.id) ?? new Set()).has(id)),
+  );
+  const random = seededRandom(campaign.id * 100_003 + Number(today.replaceAll('-', '')));
+  const shares = sharesInsideAdvertiser(
+    running.map((ad) => ({
+      advertiserId: ad.advertiserId,
+      isAutoPilot: campaign.isAutoPilot,
+      ...(week.byAd.get(ad.id) ?? { impressions: 0, clicks: 0 }),
+    })),
+    campaign.isAutoPilot ? 'autopilot' : 'balancer',
+    random,
+    1000,
+  );
+  const shareByAd = new Map(running.map((ad, index) => [ad.id, sharePct(shares[index] ?? 0, 1)]));
+
+  let total = NO_COUNTS;
+  const adViews: TCampaignAd[] = adRows.map((ad) => {
+    const lines = byAdPublisher.filter((row) => row.adId === ad.id);
+    let adTotal = NO_COUNTS;
+    for (const line of lines) adTotal = addCounts(adTotal, toCounts(line));
+    total = addCounts(total, adTotal);
+    const isShowing = showing.get(ad.id) ?? false;
+    let byPublisher: TPublisherStatLine[] | null = null;
+    if (options.doByPublisher) {
+      const off = switchedOff.get(ad.id) ?? new Set<number>();
+      const approved = new Set(approvedByAd.get(ad.id) ?? []);
+      const ids = new Set([...lines.filter((line) => Number(line.impressions) > 0).map((l) => l.publisherId), ...off]);
+      byPublisher = [...ids].flatMap((publisherId) => {
+        const publisher = publisherById.get(publisherId);
+        if (!publisher) return [];
+        const line = lines.find((row) => row.publisherId === publisherId);
+        return [
+          {
+            id: publisher.id,
+            brand: publisher.brand,
+            sampleUrl: sampleUrls.get(String(publisher.id)) ?? null,
+            ...metricLine(line ? toCounts(line) : NO_COUNTS, tracksLeads),
+            doShow: !off.has(publisher.id),
+            isPublisherWeb: publisher.isWeb,
+            isPublisherInstalled: publisher.isInstalled,
+            isPublisherAuthorized: approved.has(publisher.id),
+          },
+        ];
+      });
+      byPublisher.sort((a, b) => b.impressions - a.impressions || a.brand.localeCompare(b.brand));
+    }
+    return {
+      id: ad.id,
+      hashId: options.hashIds.encodeAd(ad.id),
+      type: ad.type,
+      image: ad.image ? `/media/${ad.image}` : null,
+      mp4: ad.mp4 ? `/media/${ad.mp4}` : null,
+      poster: ad.poster ? `/media/${ad.poster}` : null,
+      link: ad.link,
+      format_id: ad.formatId,
+      validation: ad.adminValidation,
+      expiresAtStr: null,
+      liveUrl: liveUrlOf(approvedByAd.get(ad.id) ?? [], switchedOff.get(ad.id)),
+      isShowing,
+      isEjected: ad.isEjected,
+      isLocked: ad.isLocked,
+      isWebOnly: ad.isWebOnly,
+      isOwlOnly: ad.isOwlOnly || ad.formatId === 2,
+      sharePct: ad.isEjected ? null : (shareByAd.get(ad.id) ?? 0),
+      budget: ad.budget / 1_000_000,
+      stats: {
+        total: {
+          ...metricLine(adTotal, tracksLeads),
+          ctrRankStr: ctrRank(
+            week.byAd.get(ad.id) ?? { impressions: 0, clicks: 0 },
+            week.thresholds,
+            settings.minImpressionsForCtrRank,
+          ),
+          remainingMaxBudget,
+        },
+        byPublisher,
+      },
+    };
+  });
+
+  let byUrl: TCampaignEx['stats']['byUrl'] = null;
+  if (options.doByUrl) {
+    const urlConditions: SQL[] = [eq(dailyUrlStats.campaignId, campaign.id), ne(dailyUrlStats.adId, 0)];
+    if (normal) urlConditions.push(gte(dailyUrlStats.day, normal.from), lte(dailyUrlStats.day, normal.to));
+    if (!options.doIncludeRealTimeHits) urlConditions.push(ne(dailyUrlStats.day, today));
+    const rows = await db
+      .select({
+        url: dailyUrlStats.url,
+        impressions: sql<number>`coalesce(sum(${dailyUrlStats.impressions}), 0)::int`,
+        clicks: sql<number>`coalesce(sum(${dailyUrlStats.clicks}), 0)::int`,
+        leads: sql<number>`coalesce(sum(${dailyUrlStats.leads}), 0)::int`,
+        cost: sql<number>`coalesce(sum(${dailyUrlStats.cost}), 0)::bigint`,
+      })
+      .from(dailyUrlStats)
+      .where(and(...urlConditions))
+      .groupBy(dailyUrlStats.url);
+    byUrl = rows
+      .map((row) => ({ url: row.url, ...metricLine(toCounts(row), tracksLeads) }))
+      .sort((a, b) => b.impressions - a.impressions || a.url.localeCompare(b.url));
+  }
+
+  return {
+    id: campaign.id,
+    hashId: options.hashIds.encodeCampaign(campaign.id),
+    is_cpc: campaign.isCpc,
+    isTrial: campaign.isTrial,
+    trialStr: trialText(campaign, options.locale),
+    couponStr: null,
+    isPaused: campaign.pauseDailyImpressions > 0,
+    isFinished: finished,
+    isAutoPilot: campaign.isAutoPilot,
+    isAutoPilotVisible: campaign.isAutoPilotVisible,
+    pauseDailyImpressions: campaign.pauseDailyImpressions,
+    canActivateAdsByPublisher: campaign.canActivateAdsByPublisher,
+    canBuyInBtc: true,
+    canBillToPay: false,
+    billToPayMinOrder: settings.billToPayMinOrder / 1_000_000,
+    canBudget: campaign.canBudget,
+    do_not_discount: false,
+    geolocation: [],
+    cpm: campaign.cpm / 1_000_000,
+    cpc: campaign.cpc / 1_000_000,
+    statsDateRange: range as TCampaignEx['statsDateRange'],
+    statsDateRangeStr: rangeText(range, options.locale),
+    ads: adViews,
+    stats: {
+      total: {
+        ...metricLine(total, tracksLeads),
+        remainingImpressions: campaign.remainingImpressions,
+        remainingClicks: campaign.remainingClicks,
+        remainingImpressionsPct: remainingPct(campaign.remainingImpressions, lifetimeCounts.impressions),
+        remainingClicksPct: remainingPct(campaign.remainingClicks, lifetimeCounts.clicks),
+      },
+      byUrl,
+      byDay: byDay.map((row) => {
+        const line = metricLine(toCounts(row), tracksLeads);
+        return { day: row.day, impressions: line.impressions, clicks: line.clicks, ctr: line.ctr };
+      }),
+    },
+  };
+}
+
+/**
+ * What the eligibility rule (decisions.md section 5) knows about one ad on one publisher, read from the
+ * database: the same facts the delivery engine's in-memory index holds, including the per-publisher switch.
+ */
+export async function eligibilityFactsFor(
+  db: Database,
+  adId: number,
+  publisherId: number,
+  now: Date,
+): Promise<{ ad: EligibleAdFacts; campaign: EligibleCampaignFacts } | null> {
+  const [ad] = await db.select().from(ads).where(eq(ads.id, adId)).limit(1);
+  if (!ad) return null;
+  const [campaign] = await db.select().from(campaigns).where(eq(campaigns.id, ad.campaignId)).limit(1);
+  if (!campaign) return null;
+  const [validation] = await db
+    .select()
+    .from(adPublisherValidations)
+    .where(and(eq(adPublisherValidations.adId, adId), eq(adPublisherValidations.publisherId, publisherId)))
+    .limit(1);
+  const off = (await switchedOffPublishers(db, [adId])).get(adId) ?? new Set<number>();
+  const today = isoDay(now);
+  const [spent] = await db.select({ cost: counts.cost }).from(dailyAdStats).where(eq(dailyAdStats.adId, adId));
+  const [todayRow] = await db
+    .select({ impressions: counts.impressions })
+    .from(dailyAdStats)
+    .where(and(eq(dailyAdStats.campaignId, campaign.id), eq(dailyAdStats.day, today)));
+  return {
+    ad: {
+      formatId: ad.formatId,
+      isWebOnly: ad.isWebOnly,
+      isOwlOnly: ad.isOwlOnly,
+      adminValidation: ad.adminValidation,
+      publisherValidation: validation
+        ? { state: validation.state, expiresAt: validation.expiresAt?.getTime() ?? null }
+        : null,
+      isShowing: ad.isShowing,
+      isEjected: ad.isEjected,
+      isShownOnPublisher: !off.has(publisherId),
+      budget: ad.budget,
+      spent: Number(spent?.cost ?? 0),
+    },
+    campaign: {
+      isCpc: campaign.isCpc,
+      remainingImpressions: campaign.remainingImpressions,
+      remainingClicks: campaign.remainingClicks,
+      reservedImpressions: 0,
+      pauseDailyImpressions: campaign.pauseDailyImpressions,
+      todayImpressions: Number(todayRow?.impressions ?? 0),
+      geoTargets: [],
+    },
+  };
+}

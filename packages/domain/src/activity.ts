@@ -1,0 +1,174 @@
+/**
+ * Campaign activity figures (specification 02, sections 2.1, 3, 5; specification 01, sections 2 and 9):
+ * the metric line every screen shows, budget choices, AutoFlow days, days-to-empty colours and fading.
+ * Pure functions; money in micro-euros in, euros out.
+ */
+import { MICROS_PER_EURO } from './money.ts';
+
+export interface Counts {
+  impressions: number;
+  clicks: number;
+  leads: number;
+  /** Micro-euros. */
+  cost: number;
+}
+
+export interface MetricLine {
+  impressions: number;
+  clicks: number;
+  /** Percent. */
+  ctr: number;
+  /** Euros. */
+  cpc: number;
+  cpm: number;
+  costs: number;
+  /** null = N/A (the campaign reports no leads). */
+  leads: number | null;
+  lr: number | null;
+  cpl: number | null;
+}
+
+export const NO_COUNTS: Counts = { impressions: 0, clicks: 0, leads: 0, cost: 0 };
+
+export function addCounts(a: Counts, b: Counts): Counts {
+  return {
+    impressions: a.impressions + b.impressions,
+    clicks: a.clicks + b.clicks,
+    leads: a.leads + b.leads,
+    cost: a.cost + b.cost,
+  };
+}
+
+/**
+ * impressions, clicks, CTR = clicks / impressions, CPC = cost / clicks, CPM = cost / impressions x 1000,
+ * LR = leads / clicks, CPL = cost / leads. `tracksLeads` false gives N/A for leads, LR and CPL; LR and CPL
+ * are also N/A when their divisor is 0.
+ */
+export function metricLine(counts: Counts, tracksLeads: boolean): MetricLine {
+  const costs = counts.cost / MICROS_PER_EURO;
+  return {
+    impressions: counts.impressions,
+    clicks: counts.clicks,
+    ctr: counts.impressions > 0 ? (counts.clicks / counts.impressions) * 100 : 0,
+    cpc: counts.clicks > 0 ? costs / counts.clicks : 0,
+    cpm: counts.impressions > 0 ? (costs / counts.impressions) * 1000 : 0,
+    costs,
+    leads: tracksLeads ? counts.leads : null,
+    lr: tracksLeads && counts.clicks > 0 ? (counts.leads / counts.clicks) * 100 : null,
+    cpl: tracksLeads && counts.leads > 0 ? costs / counts.leads : null,
+  };
+}
+
+/** Remaining share in percent: remaining / (remaining + delivered) x 100; 0 when both are 0. */
+export function remainingPct(remaining: number, delivered: number): number {
+  const total = remaining + delivered;
+  return total > 0 ? (Math.max(0, remaining) / total) * 100 : 0;
+}
+
+/** A campaign is finished when its remaining impressions (or clicks, when click-priced) reach 0. */
+export function isCampaignFinished(campaign: {
+  isCpc: boolean;
+  remainingImpressions: number;
+  remainingClicks: number;
+}): boolean {
+  return campaign.isCpc ? campaign.remainingClicks <= 0 : campaign.remainingImpressions <= 0;
+}
+
+/** What the remaining credits are worth, in euros: clicks x CPC or impressions x CPM / 1000. */
+export function remainingCreditsEuros(campaign: {
+  isCpc: boolean;
+  remainingImpressions: number;
+  remainingClicks: number;
+  cpm: number;
+  cpc: number;
+}): number {
+  const micros = campaign.isCpc
+    ? campaign.remainingClicks * campaign.cpc
+    : (campaign.remainingImpressions * campaign.cpm) / 1000;
+  return Math.max(0, micros) / MICROS_PER_EURO;
+}
+
+export const AD_BUDGET_STEP_EUROS = 100;
+/** The most choices the budget selector offers. */
+export const AD_BUDGET_MAX_CHOICES = 200;
+
+/**
+ * The ad budget selector's choices (euros, multiples of 100): from the first multiple of 100 above what
+ * the ad has cost up to what it could cost at most (its cost plus the campaign's remaining credits), plus
+ * the current budget if it is not among them. The "no budget" choice (-1, sent as 0) is the caller's.
+ */
+export function budgetChoices(costsEuros: number, remainingMaxBudgetEuros: number, current = 0): number[] {
+  const step = AD_BUDGET_STEP_EUROS;
+  const first = Math.max(step, Math.floor(costsEuros / step) * step + step);
+  const last = Math.ceil((costsEuros + remainingMaxBudgetEuros) / step) * step;
+  const choices: number[] = [];
+  for (let value = first; value <= last && choices.length < AD_BUDGET_MAX_CHOICES; value += step) choices.push(value);
+  if (current > 0 && !choices.includes(current)) choices.push(current);
+  return choices.sort((a, b) => a - b);
+}
+
+/** The budget value as sent: the "no budget" choice -1 is sent as 0. */
+export function budgetToSend(choice: number): number {
+  return choice < 0 ? 0 : choice;
+}
+
+export const AUTOFLOW_MAX_DAILY = 50_000;
+export const AUTOFLOW_STEP = 100;
+
+/** The AutoFlow slider's maximum: the lesser of 50,000 and the remaining impressions. */
+export function autoFlowMax(remainingImpressions: number): number {
+  return Math.max(0, Math.min(AUTOFLOW_MAX_DAILY, remainingImpressions));
+}
+
+/** Days over which AutoFlow spreads delivery: remaining impressions / daily cap, rounded up; null when off. */
+export function autoFlowDays(remainingImpressions: number, pauseDailyImpressions: number): number | null {
+  if (pauseDailyImpressions <= 0) return null;
+  return Math.ceil(Math.max(0, remainingImpressions) / pauseDailyImpressions);
+}
+
+/** Days until the remaining impressions run out at yesterday's pace; null without impressions yesterday. */
+export function daysToEmpty(remainingImpressions: number, yesterdayImpressions: number): number | null {
+  if (yesterdayImpressions <= 0) return null;
+  return Math.max(0, remainingImpressions) / yesterdayImpressions;
+}
+
+export type AlertColour = 'red' | 'orange' | 'green';
+
+/** Days-to-empty colour: under 7 red, 7 to 15 orange, over 15 green (no traffic yesterday: green). */
+export function daysToEmptyColour(days: number | null): AlertColour {
+  if (days === null) return 'green';
+  if (days < 7) return 'red';
+  if (days <= 15) return 'orange';
+  return 'green';
+}
+
+/** CTR rank colours: high green, medium orange, low red. */
+export function ctrRankColour(rank: 'high' | 'medium' | 'low'): AlertColour {
+  return rank === 'high' ? 'green' : rank === 'medium' ? 'orange' : 'red';
+}
+
+/** Fade thresholds of the admin's ad cards: share under 0.01 percent on desktop, under 0.1 percent on mobile. */
+export const FADE_SHARE_PCT = { desktop: 0.01, mobile: 0.1 } as const;
+
+export function isShareFaded(display: 'desktop' | 'mobile', sharePct: number): boolean {
+  return sharePct < FADE_SHARE_PCT[display];
+}
+
+/** File size in KB as the admin cards show it: bytes / 1024, rounded. */
+export function fileSizeKb(bytes: number): number {
+  return Math.round(bytes / 1024);
+}
+
+/** UTC day `YYYY-MM-DD` shifted by a number of days. */
+export function shiftDay(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** Normalises a stored or requested range: [] all dates, [d] one day, [from, to] ordered. */
+export function normaliseRange(dates: readonly string[]): { from: string; to: string } | null {
+  if (dates.length === 0) return null;
+  const [a, b = a] = dates as [string, string?];
+  return a <= (b as string) ? { from: a, to: b as string } : { from: b as string, to: a };
+}

@@ -105,7 +105,7 @@ describe('the shell of a signed-in user', () => {
     const nav = page.getByRole('navigation', { name: 'Navigation principale' });
     await expect.poll(() => nav.getByRole('link').allInnerTexts()).toEqual(['Activité', 'Annonces', 'Paramètres']);
     expect(await page.locator('html').getAttribute('lang')).toBe('fr');
-    expect(await page.getByRole('status').innerText()).toContain("Cette page n'est pas encore disponible.");
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Activité');
     await page.getByRole('button', { name: /Sophie Laurent/ }).click();
     await page.getByRole('menuitem', { name: 'English' }).click();
     await expect

@@ -4,7 +4,24 @@
  * `X-XSRF-TOKEN`, and a 419 (token missing or stale) fetches a fresh cookie and retries once.
  * Request and response types come from the shared contracts; add each new call to `ApiEndpoints`.
  */
-import type { TSignInRequest, TSignInResponse, TStatusResponse, TUpdateUserRequest, TUser } from '@helium/contracts';
+import type {
+  TAdminActivityRequest,
+  TAdminActivityResponse,
+  TCampaignEx,
+  TGetCampaignExRequest,
+  TSignInRequest,
+  TSignInResponse,
+  TStatusResponse,
+  TUpdateCampaignAdActivationRequest,
+  TUpdateCampaignAdBudgetRequest,
+  TUpdateCampaignAdEjectionRequest,
+  TUpdateCampaignAutoPilotRequest,
+  TUpdateCampaignPauseRequest,
+  TUpdateStatsExRequest,
+  TUpdateUserRequest,
+  TUser,
+  TUserActivityRequest,
+} from '@helium/contracts';
 
 /** POST calls by path: what they take and what they answer. */
 export interface ApiEndpoints {
@@ -13,6 +30,21 @@ export interface ApiEndpoints {
   '/api/signout': { request: void; response: TStatusResponse };
   '/api/common/signout': { request: void; response: TStatusResponse };
   '/api/common/update-user': { request: TUpdateUserRequest; response: TStatusResponse };
+  '/api/common/user-activity': { request: TUserActivityRequest; response: TStatusResponse };
+  '/api/advertiser/get-campaignex': { request: TGetCampaignExRequest; response: TCampaignEx };
+  '/api/advertiser/update-campaign-pause': { request: TUpdateCampaignPauseRequest; response: TStatusResponse };
+  '/api/advertiser/update-campaign-ad-budget': { request: TUpdateCampaignAdBudgetRequest; response: TStatusResponse };
+  '/api/advertiser/update-campaign-ad-ejection': {
+    request: TUpdateCampaignAdEjectionRequest;
+    response: TStatusResponse;
+  };
+  '/api/advertiser/update-campaign-ad-activation': {
+    request: TUpdateCampaignAdActivationRequest;
+    response: TStatusResponse;
+  };
+  '/api/advertiser/update-campaign-autopilot': { request: TUpdateCampaignAutoPilotRequest; response: TStatusResponse };
+  '/api/advertiser/update-stats-ex': { request: TUpdateStatsExRequest; response: TStatusResponse };
+  '/api/admin/get-activity': { request: TAdminActivityRequest; response: TAdminActivityResponse };
 }
 export type ApiPath = keyof ApiEndpoints;
 export type ApiRequest<P extends ApiPath> = ApiEndpoints[P]['request'];

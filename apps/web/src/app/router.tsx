@@ -18,7 +18,10 @@ import { AppLayout } from './shell/AppLayout.tsx';
  * screens; every other route shows the "not available yet" panel. For example:
  * `'admin-users': () => import('../features/admin-users/AdminUsersPage.tsx').then((m) => m.AdminUsersPage),`
  */
-const PAGES: Partial<Record<RouteName, () => Promise<ComponentType>>> = {};
+const PAGES: Partial<Record<RouteName, () => Promise<ComponentType>>> = {
+  'advertiser-activity': () =>
+    import('../features/advertiser-activity/AdvertiserActivityPage.tsx').then((m) => m.AdvertiserActivityPage),
+};
 
 /** The current user, fetched once and then read from the ['user'] query; null when the fetch fails. */
 async function loadUser(): Promise<TUser | null> {

@@ -1,0 +1,38 @@
+import { Table } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { TMetrics } from '@helium/contracts';
+import { useFormat } from '../format/useFormat.ts';
+
+/** impressions, clicks, CTR, CPC, CPM, cost, leads, LR, CPL; leads, LR and CPL show N/A when null. */
+export function useMetricTexts() {
+  const format = useFormat();
+  const { t } = useTranslation();
+  const na = t('activity.na');
+  return (metrics: TMetrics) => ({
+    impressions: format.number(metrics.impressions),
+    clicks: format.number(metrics.clicks),
+    ctr: format.percent(metrics.ctr, 2),
+    cpc: format.money(metrics.cpc),
+    cpm: format.money(metrics.cpm),
+    costs: format.money(metrics.costs),
+    leads: metrics.leads === null ? na : format.number(metrics.leads),
+    lr: metrics.lr === null ? na : format.percent(metrics.lr, 2),
+    cpl: metrics.cpl === null ? na : format.money(metrics.cpl),
+  });
+}
+
+export const METRIC_KEYS = ['impressions', 'clicks', 'ctr', 'cpc', 'cpm', 'costs', 'leads', 'lr', 'cpl'] as const;
+export type MetricKey = (typeof METRIC_KEYS)[number];
+
+export function MetricHeaders({ skip = [] }: { skip?: MetricKey[] }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {METRIC_KEYS.filter((key) => !skip.includes(key)).map((key) => (
+        <Table.Th key={key} ta="right">
+          {t(`activity.metric.${key}`)}
+        </Table.Th>
+      ))}
+    </>
+  );
+}

@@ -24,9 +24,9 @@ async function freePort(): Promise<number> {
  * Starts the product the way `npm start` does (same entry point), on an empty DATA_DIR with real SMTP to
  * a local catcher, and waits until /healthz answers.
  */
-export async function startProduct(env: Record<string, string> = {}) {
+export async function startProduct(env: Record<string, string> = {}, options: { dataDir?: string } = {}) {
   const smtp = await startSmtpCatcher();
-  const dataDir = mkdtempSync(join(tmpdir(), 'helium-e2e-'));
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'helium-e2e-'));
   const port = await freePort();
   const url = `http://localhost:${port}`;
   const output: string[] = [];
@@ -67,6 +67,15 @@ export async function startProduct(env: Record<string, string> = {}) {
     smtp,
     dataDir,
     output,
+    /** Kills the process at once (SIGKILL), leaving DATA_DIR as it is, to check what survives a crash. */
+    async kill() {
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGKILL');
+        await exited;
+      }
+      await smtp.close();
+    },
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));

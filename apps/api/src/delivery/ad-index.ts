@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, isNull, sql } from 'drizzle-orm';
 import {
   adClicks,
+  adPublisherActivations,
   adPublisherValidations,
   ads,
   advertisers,
@@ -33,6 +34,8 @@ export interface IndexedAd {
   height: number | null;
   link: string | null;
   validations: Map<number, PublisherValidation>;
+  /** Publishers the advertiser switched this ad off for (doShow false). */
+  hiddenOn: Set<number>;
 }
 
 export interface IndexedCampaign {
@@ -96,6 +99,7 @@ export async function loadIndex(db: Database): Promise<AdIndexSnapshot> {
     .from(ads)
     .where(and(isNull(ads.deletedAt), eq(ads.adminValidation, 1)));
   const validationRows = await db.select().from(adPublisherValidations);
+  const activationRows = await db.select().from(adPublisherActivations);
   const campaignRows = await db.select().from(campaigns);
   const publisherRows = await db.select().from(publishers);
   const placementRows = await db.select().from(publisherPlacements);
@@ -125,8 +129,10 @@ export async function loadIndex(db: Database): Promise<AdIndexSnapshot> {
       height: row.height,
       link: row.link,
       validations: new Map(),
+      hiddenOn: new Set(),
     });
   }
+  for (const row of activationRows) if (!row.doShow) indexedAds.get(row.adId)?.hiddenOn.add(row.publisherId);
   const adsByPublisher = new Map<number, IndexedAd[]>();
   for (const row of validationRows) {
     const ad = indexedAds.get(row.adId);

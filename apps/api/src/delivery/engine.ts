@@ -1,7 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { adClicks, adDecisions, adImpressions, adLeads, owlIssueAds, type Database } from '@helium/db';
 import {
+  balancerShares,
   chooseAd,
+  ctrRank,
+  ctrThresholds,
+  seededRandom,
+  sharesInsideAdvertiser,
   clickCost,
   impressionCost,
   impressionsNeededToday,
@@ -270,7 +275,7 @@ export class DeliveryEngine {
           publisherValidation: ad.validations.get(publisherId) ?? null,
           isShowing: ad.isShowing,
           isEjected: ad.isEjected,
-          isShownOnPublisher: true,
+          isShownOnPublisher: !ad.hiddenOn.has(publisherId),
           budget: ad.budget,
           spent: this.adSpent.get(ad.id) ?? 0,
         },
@@ -881,6 +886,41 @@ export class DeliveryEngine {
       viewed: true,
     };
     return this.countClick(decision, ad, requester, at);
+  }
+
+  /**
+   * How a display (publisher and device) shares its traffic now: its mode, each advertiser's Balancer share
+   * and each eligible ad's share of its advertiser (Thompson-sampled under AutoPilot, with a fixed seed so
+   * the admin view is stable between refreshes).
+   */
+  displayPlan(publisherId: number, device: Device) {
+    const index = this.snapshot();
+    const candidates = this.candidates(publisherId, 'web', device, null, new Set());
+    const today = this.displayToday.get(`${publisherId}:${device}`) ?? 0;
+    const mode = selectionMode(today, index.settings.minImpressionsToAutoPilot);
+    const shares = balancerShares(this.needs(candidates.map((candidate) => candidate.ad)));
+    const advertisers = [...shares.keys()].map((advertiserId, order) => {
+      const group = candidates.filter((candidate) => candidate.ad.advertiserId === advertiserId);
+      const inside = sharesInsideAdvertiser(
+        group.map((candidate) => candidate.selectable),
+        mode,
+        seededRandom(publisherId * 7919 + order * 31 + (device === 'mobile' ? 1 : 0)),
+      );
+      return {
+        advertiserId,
+        brand: index.advertiserBrand.get(advertiserId) ?? '',
+        share: shares.get(advertiserId) ?? 0,
+        ads: group.map((candidate, position) => ({ ad: candidate.ad, share: inside[position] ?? 0 })),
+      };
+    });
+    return { mode, today, minImpressionsToAutoPilot: index.settings.minImpressionsToAutoPilot, advertisers };
+  }
+
+  /** An ad's CTR rank over the last 7 days against the network's percentiles. */
+  ctrRankOf(adId: number) {
+    const minimum = this.snapshot().settings.minImpressionsForCtrRank;
+    const thresholds = ctrThresholds([...this.adWeek.values()], minimum);
+    return { rank: ctrRank(this.adWeek.get(adId) ?? { impressions: 0, clicks: 0 }, thresholds, minimum), thresholds };
   }
 
   /** Read-only views for the admin activity call and the tests. */

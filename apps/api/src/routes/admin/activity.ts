@@ -1,0 +1,178 @@
+import { and, eq, gte, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { campaigns, dailyAdStats } from '@helium/db';
+import {
+  ZAdminActivityRequestSchema,
+  ZAdminActivityResponseSchema,
+  type TAdminActivityResponse,
+} from '@helium/contracts';
+import { ctrOf, sharePct, weightRanks, type Device } from '@helium/domain';
+import { parseWith } from '../../validation.ts';
+import { utcDay } from '../../delivery/visitor.ts';
+
+const euros = (micros: number) => Math.round(micros / 10_000) / 100;
+const pct = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 10 : 0);
+
+/** POST /api/admin/get-activity: the engine's state, by campaign (advertiser view) or by publisher. */
+export default async function activityRoutes(app: FastifyInstance) {
+  const { db } = app.ctx;
+  app.post('/get-activity', async (request): Promise<TAdminActivityResponse> => {
+    const body = parseWith(ZAdminActivityRequestSchema, request.body);
+    const engine = app.delivery;
+    const { index } = engine.state();
+    const now = app.ctx.clock.now();
+    const yesterday = utcDay(new Date(now.getTime() - 86_400_000));
+
+    if (body.sortBy === 'advertiser') {
+      const totals = await db
+        .select({
+          campaignId: dailyAdStats.campaignId,
+          impressions: sql<number>`coalesce(sum(${dailyAdStats.impressions}), 0)::int`,
+          clicks: sql<number>`coalesce(sum(${dailyAdStats.clicks}), 0)::int`,
+          cost: sql<number>`coalesce(sum(${dailyAdStats.cost} + ${dailyAdStats.trialCost}), 0)::bigint`,
+        })
+        .from(dailyAdStats)
+        .groupBy(dailyAdStats.campaignId);
+      const yesterdayRows = await db
+        .select({
+          campaignId: dailyAdStats.campaignId,
+          impressions: sql<number>`coalesce(sum(${dailyAdStats.impressions}), 0)::int`,
+        })
+        .from(dailyAdStats)
+        .where(and(eq(dailyAdStats.day, yesterday), gte(dailyAdStats.day, yesterday)))
+        .groupBy(dailyAdStats.campaignId);
+      const byCampaign = new Map(totals.map((row) => [row.campaignId, row]));
+      const yesterdayBy = new Map(yesterdayRows.map((row) => [row.campaignId, Number(row.impressions)]));
+      const rows = await db.select().from(campaigns);
+      const list = rows
+        .map((campaign) => {
+          const total = byCampaign.get(campaign.id);
+          const impressions = Number(total?.impressions ?? 0);
+          const clicks = Number(total?.clicks ?? 0);
+          const cost = Number(total?.cost ?? 0);
+          const live = index.campaigns.get(campaign.id);
+          const remainingImpressions = Math.max(0, live?.remainingImpressions ?? campaign.remainingImpressions);
+          const remainingClicks = Math.max(0, live?.remainingClicks ?? campaign.remainingClicks);
+          const isShowing = [...index.ads.values()].some(
+            (ad) => ad.campaignId === campaign.id && ad.isShowing && !ad.isEjected,
+          );
+          const perDay = yesterdayBy.get(campaign.id) ?? 0;
+          return {
+            id: campaign.id,
+            complete: campaign.isCpc ? remainingClicks === 0 : remainingImpressions === 0,
+            ex: {
+              advertiser: { brand: index.advertiserBrand.get(campaign.advertiserId) ?? '' },
+              is_cpc: campaign.isCpc,
+              is_owl: campaign.isOwl,
+              cpc: euros(campaign.cpc),
+              cpm: euros(campaign.cpm),
+              isShowing,
+              stats: {
+                total: {
+                  impressions,
+                  clicks,
+                  ctr: Math.round(ctrOf(impressions, clicks) * 10_000) / 100,
+                  cpm: impressions > 0 ? euros((cost * 1000) / impressions) : 0,
+                  cpc: clicks > 0 ? euros(cost / clicks) : 0,
+                  remainingClicks,
+                  remainingClicksPct: pct(remainingClicks, remainingClicks + clicks),
+                  remainingImpressions,
+                  remainingImpressionsPct: pct(remainingImpressions, remainingImpressions + impressions),
+                },
+              },
+              inventory: {
+                yesterdayThisCpmCampaignImpressions: perDay,
+                daysToEmptyImpressions: perDay > 0 ? Math.round((remainingImpressions / perDay) * 10) / 10 : null,
+              },
+            },
+          };
+        })
+        .filter((campaign) => body.showCompleteCampaignsOrInactiveAds || !campaign.complete)
+        .map(({ complete: _complete, ...campaign }) => campaign);
+      return ZAdminActivityResponseSchema.parse({ campaigns: list, publishers: [] });
+    }
+
+    const week = utcDay(new Date(now.getTime() - 7 * 86_400_000));
+    const adRows = await db
+      .select({
+        adId: dailyAdStats.adId,
+        publisherId: dailyAdStats.publisherId,
+        device: dailyAdStats.device,
+        impressions: sql<number>`coalesce(sum(${dailyAdStats.impressions}), 0)::int`,
+        clicks: sql<number>`coalesce(sum(${dailyAdStats.clicks}), 0)::int`,
+      })
+      .from(dailyAdStats)
+      .where(gte(dailyAdStats.day, week))
+      .groupBy(dailyAdStats.adId, dailyAdStats.publisherId, dailyAdStats.device);
+    const statsOf = (publisherId: number, adId: number, device: Device) =>
+      adRows.find((row) => row.publisherId === publisherId && row.adId === adId && row.device === device);
+
+    const list = [...index.publishers.values()]
+      .filter((publisher) => publisher.isWeb)
+      .map((publisher) => {
+        const plans = (['desktop', 'mobile'] as const).map((device) => ({
+          device,
+          plan: engine.displayPlan(publisher.id, device),
+        }));
+        const displayData = plans.map(({ device, plan }) => {
+          const weights = plan.advertisers.flatMap((advertiser) =>
+            advertiser.ads.map((entry) => ({ id: entry.ad.id, weight: advertiser.share * entry.share })),
+          );
+          const ranks = weightRanks(weights.map((entry) => entry.weight));
+          const rankOf = new Map(weights.map((entry, position) => [entry.id, ranks[position] ?? null]));
+          return {
+            display: device,
+            thisDisplayTotalSharePct: plan.advertisers.length > 0 ? 100 : 0,
+            byAdvertiserShowData: plan.advertisers.map((advertiser) => ({
+              advertiserBrand: advertiser.brand,
+              totalSharePct: sharePct(advertiser.share, 1),
+              isAutoPilot: advertiser.ads.every(({ ad }) => index.campaigns.get(ad.campaignId)?.isAutoPilot ?? false),
+              shows: advertiser.ads.map(({ ad, share }) => {
+                const desktop = statsOf(publisher.id, ad.id, 'desktop');
+                const mobile = statsOf(publisher.id, ad.id, 'mobile');
+                const impressions = Number(desktop?.impressions ?? 0) + Number(mobile?.impressions ?? 0);
+                const clicks = Number(desktop?.clicks ?? 0) + Number(mobile?.clicks ?? 0);
+                const rank = rankOf.get(ad.id) ?? null;
+                return {
+                  ad: {
+                    id: ad.id,
+                    type: ad.type,
+                    filesize: 0,
+                    image: ad.image,
+                    mp4: ad.mp4,
+                    poster: ad.poster,
+                    link: ad.link,
+                  },
+                  campaign: { is_filler: index.campaigns.get(ad.campaignId)?.isFiller ?? false },
+                  desktop_impressions: Number(desktop?.impressions ?? 0),
+                  desktop_clicks: Number(desktop?.clicks ?? 0),
+                  mobile_impressions: Number(mobile?.impressions ?? 0),
+                  mobile_clicks: Number(mobile?.clicks ?? 0),
+                  current_ctr: Math.round(ctrOf(impressions, clicks) * 10_000) / 100,
+                  share_pct: sharePct(share, 1),
+                  desktopRank: device === 'desktop' ? rank : null,
+                  mobileRank: device === 'mobile' ? rank : null,
+                  ctrRankStr: engine.ctrRankOf(ad.id).rank,
+                  format_id: ad.formatId,
+                };
+              }),
+            })),
+          };
+        });
+        const desktop = plans[0]!.plan;
+        const mobile = plans[1]!.plan;
+        return {
+          id: publisher.id,
+          brand: publisher.brand,
+          isDesktopAutoPilot: desktop.mode === 'autopilot',
+          isMobileAutoPilot: mobile.mode === 'autopilot',
+          desktopTodayImpressions: desktop.today,
+          mobileTodayImpressions: mobile.today,
+          desktopMinImpressionsToAutoPilot: desktop.minImpressionsToAutoPilot,
+          mobileMinImpressionsToAutoPilot: mobile.minImpressionsToAutoPilot,
+          displayData,
+        };
+      });
+    return ZAdminActivityResponseSchema.parse({ campaigns: [], publishers: list });
+  });
+}

@@ -1,0 +1,179 @@
+/**
+ * The Helium Ads publisher script: the one line publishers paste loads this IIFE. No dependencies, no
+ * cookies, no globals. It counts a pageview by asking for the page's ads, shows each in its placement
+ * with an "Ad" label, reports a view once 50% of the ad stayed in view for 1 s (2 s for a video) in a
+ * visible tab, and starts over on single-page-app navigation. Any failure (blocked, offline) is silent.
+ */
+interface ServedAd {
+  selector: string | null;
+  position: 'inside' | 'before' | 'after';
+  kind: 'image' | 'video';
+  src: string;
+  poster: string | null;
+  width: number;
+  height: number;
+  click: string;
+  view: string;
+}
+
+interface Slot {
+  box: HTMLElement;
+  token: string;
+  ms: number;
+  inView: boolean;
+  timer: number;
+  done: boolean;
+}
+
+(() => {
+  const doc = document;
+  const win = window;
+  const script = doc.currentScript as HTMLScriptElement | null;
+  if (!script || !win.fetch) return;
+  const base = new URL(script.src).origin;
+  const publisher = script.getAttribute('data-publisher');
+  if (!publisher) return;
+  const label = /^fr/i.test(navigator.language) ? 'Publicité' : 'Ad';
+  const slots: Slot[] = [];
+  let observer: IntersectionObserver | null = null;
+  let page = '';
+  let generation = 0;
+
+  const create = <K extends keyof HTMLElementTagNameMap>(tag: K, style: string) => {
+    const element = doc.createElement(tag);
+    element.style.cssText = style;
+    return element;
+  };
+
+  const report = (slot: Slot) => {
+    if (slot.done) return;
+    slot.done = true;
+    observer?.unobserve(slot.box);
+    const url = base + '/serve/v';
+    try {
+      if (!navigator.sendBeacon(url, slot.token)) throw 0;
+    } catch {
+      fetch(url, { method: 'POST', body: slot.token, keepalive: true, credentials: 'omit' }).catch(() => {});
+    }
+  };
+
+  /** Starts or stops each slot's continuous-view timer from its visibility and the tab's. */
+  const check = (slot: Slot) => {
+    const counting = slot.inView && doc.visibilityState === 'visible' && !slot.done;
+    if (counting && !slot.timer) slot.timer = win.setTimeout(() => report(slot), slot.ms);
+    if (!counting && slot.timer) {
+      clearTimeout(slot.timer);
+      slot.timer = 0;
+    }
+  };
+
+  const clear = () => {
+    observer?.disconnect();
+    for (const slot of slots.splice(0)) {
+      clearTimeout(slot.timer);
+      slot.box.remove();
+    }
+  };
+
+  const show = (ad: ServedAd) => {
+    const ratio = ad.height / ad.width;
+    const box = create(
+      'div',
+      'all:initial;display:block;position:relative;margin:8px auto;max-width:100%;width:' +
+        ad.width +
+        'px;font:11px/16px sans-serif;color:#666',
+    );
+    const target = ad.selector ? doc.querySelector(ad.selector) : doc.querySelector('[data-helium-slot]:empty');
+    if (!target) {
+      // The default placement: a fixed corner box, which moves nothing on the page.
+      box.style.cssText +=
+        ';position:fixed;right:8px;bottom:8px;margin:0;z-index:2147483000;background:#fff;box-shadow:0 1px 6px rgba(0,0,0,.3);max-width:45vw';
+      doc.body.appendChild(box);
+    } else if (ad.position === 'before') target.before(box);
+    else if (ad.position === 'after') target.after(box);
+    else target.appendChild(box);
+    const tag = create('span', 'display:block;padding:0 4px');
+    tag.textContent = label;
+    const link = create('a', 'display:block;position:relative;height:0;padding-top:' + ratio * 100 + '%');
+    link.href = ad.click;
+    link.target = '_blank';
+    link.rel = 'noopener sponsored';
+    const media =
+      ad.kind === 'video'
+        ? Object.assign(create('video', ''), {
+            muted: true,
+            loop: true,
+            autoplay: true,
+            playsInline: true,
+            poster: ad.poster ?? '',
+          })
+        : create('img', '');
+    media.src = ad.src;
+    media.style.cssText = 'position:absolute;inset:0;width:100%;height:100%;border:0';
+    link.appendChild(media);
+    box.append(tag, link);
+    const slot: Slot = {
+      box,
+      token: ad.view,
+      ms: ad.kind === 'video' ? 2000 : 1000,
+      inView: false,
+      timer: 0,
+      done: false,
+    };
+    slots.push(slot);
+    observer?.observe(box);
+  };
+
+  const pageview = () => {
+    if (location.href === page) return;
+    page = location.href;
+    const current = ++generation;
+    clear();
+    observer = win.IntersectionObserver
+      ? new IntersectionObserver(
+          (entries) => {
+            for (const entry of entries) {
+              const slot = slots.find((one) => one.box === entry.target);
+              if (!slot) continue;
+              slot.inView = entry.isIntersecting && entry.intersectionRatio >= 0.5;
+              check(slot);
+            }
+          },
+          { threshold: [0, 0.5, 1] },
+        )
+      : null;
+    fetch(
+      base + '/serve/d?p=' + encodeURIComponent(publisher) + '&w=' + innerWidth + '&u=' + encodeURIComponent(page),
+      {
+        credentials: 'omit',
+      },
+    )
+      .then((response) => response.json())
+      .then((answer: { ads?: ServedAd[] }) => {
+        if (current === generation) for (const ad of answer.ads ?? []) show(ad);
+      })
+      .catch(() => {});
+  };
+
+  const start = () => {
+    try {
+      pageview();
+    } catch {
+      // never break the page
+    }
+  };
+
+  doc.addEventListener('visibilitychange', () => slots.forEach(check));
+  // Single-page apps: a new address is a new pageview.
+  for (const name of ['pushState', 'replaceState'] as const) {
+    const original = history[name];
+    history[name] = function (this: History, ...args: Parameters<History['pushState']>) {
+      const result = original.apply(this, args);
+      setTimeout(start);
+      return result;
+    };
+  }
+  win.addEventListener('popstate', start);
+  if (doc.readyState === 'loading') doc.addEventListener('DOMContentLoaded', start);
+  else start();
+})();

@@ -1,0 +1,95 @@
+import { createServer, type Server } from 'node:http';
+import { codeFrom } from '../../apps/api/test/smtp-catcher.ts';
+import type { Product } from './product.ts';
+
+/** The demo blog (first publisher of the demo seed), registered on `localhost`. */
+export const DEMO_BLOG_ID = 1;
+
+/** A signed-in API caller for reading totals, as the web app calls the API (cookies and anti-forgery). */
+export async function apiSession(product: Product, email: string) {
+  const cookies = new Map<string, string>();
+  const remember = (response: Response) => {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const [name, ...value] = (pair ?? '').split('=');
+      if (name) cookies.set(name.trim(), value.join('='));
+    }
+  };
+  const header = () => [...cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  remember(await fetch(`${product.url}/sanctum/csrf-cookie`));
+  const post = async (path: string, body: unknown) => {
+    const response = await fetch(`${product.url}${path}`, {
+      method: 'POST',
+      headers: {
+        cookie: header(),
+        'content-type': 'application/json',
+        'x-requested-with': 'XMLHttpRequest',
+        'x-xsrf-token': decodeURIComponent(cookies.get('XSRF-TOKEN') ?? ''),
+      },
+      body: JSON.stringify(body),
+    });
+    remember(response);
+    return response.json() as Promise<Record<string, unknown>>;
+  };
+  const before = product.smtp.messages.length;
+  await post('/api/common/signin', { step: 1, email });
+  const code = codeFrom(await product.smtp.waitForMail(email, before));
+  await post('/api/common/signin', { step: 2, email, code, hasUserAgreed: true });
+  return { post };
+}
+
+export interface Totals {
+  impressions: number;
+  clicks: number;
+}
+
+/** Validated impressions and billed clicks of every campaign, from the admin's activity call. */
+export async function totals(admin: Awaited<ReturnType<typeof apiSession>>): Promise<Totals> {
+  const answer = (await admin.post('/api/admin/get-activity', {
+    sortBy: 'advertiser',
+    showCompleteCampaignsOrInactiveAds: true,
+  })) as { campaigns: Array<{ ex: { stats: { total: Totals } } }> };
+  return answer.campaigns.reduce(
+    (sum, campaign) => ({
+      impressions: sum.impressions + campaign.ex.stats.total.impressions,
+      clicks: sum.clicks + campaign.ex.stats.total.clicks,
+    }),
+    { impressions: 0, clicks: 0 },
+  );
+}
+
+/**
+ * A publisher's site on another origin (http://localhost:<port>): static pages that paste the snippet.
+ * `/top.html` has its ad slot at the top; `/below.html` far below the fold.
+ */
+export async function startPublisherSite(snippet: string) {
+  const page = (body: string) =>
+    `<!doctype html><html><head><meta charset="utf-8"><title>Publisher</title>${snippet}</head><body style="margin:0">${body}</body></html>`;
+  const pages: Record<string, string> = {
+    '/top.html': page('<h1>Article</h1><div data-helium-slot style="width:728px;min-height:620px"></div><p>Text.</p>'),
+    '/below.html': page('<h1>Long article</h1><div style="height:6000px">Text.</div><div data-helium-slot></div>'),
+  };
+  const server: Server = createServer((request, response) => {
+    const body = pages[(request.url ?? '').split('?')[0] ?? ''];
+    response.writeHead(body ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
+    response.end(body ?? 'not found');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `http://localhost:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** Waits until `check` holds, polling; no fixed sleeps for what can be awaited. */
+export async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (check(value)) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out; last value ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}

@@ -21,6 +21,10 @@ import { AppLayout } from './shell/AppLayout.tsx';
 const PAGES: Partial<Record<RouteName, () => Promise<ComponentType>>> = {
   'advertiser-activity': () =>
     import('../features/advertiser-activity/AdvertiserActivityPage.tsx').then((m) => m.AdvertiserActivityPage),
+  'admin-activity-by-advertiser': () =>
+    import('../features/admin-activity/AdminActivityPages.tsx').then((m) => m.AdminActivityByAdvertiserPage),
+  'admin-activity-by-publisher': () =>
+    import('../features/admin-activity/AdminActivityPages.tsx').then((m) => m.AdminActivityByPublisherPage),
 };
 
 /** The current user, fetched once and then read from the ['user'] query; null when the fetch fails. */

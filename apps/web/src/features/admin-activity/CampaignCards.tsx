@@ -1,0 +1,98 @@
+import { Badge, Group, Paper, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { TAdminActivityCampaign } from '@helium/contracts';
+import { daysToEmptyColour } from '@helium/domain/activity';
+import { useFormat } from '../format/useFormat.ts';
+
+/** One campaign of Admin: Activity by Advertiser (specification 01, section 2). */
+export function CampaignCard({ campaign }: { campaign: TAdminActivityCampaign }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const { ex } = campaign;
+  const total = ex.stats.total;
+  const headerColour = total.cpm > 0 ? 'green' : 'red';
+  const days = ex.inventory.daysToEmptyImpressions;
+  const remainingText = ex.is_cpc
+    ? t('adminActivity.remainingClicks', {
+        n: format.number(total.remainingClicks),
+        pct: format.percent(total.remainingClicksPct, 1),
+      })
+    : t('adminActivity.remainingImpressions', {
+        n: format.number(total.remainingImpressions),
+        pct: format.percent(total.remainingImpressionsPct, 1),
+      });
+  return (
+    <Paper
+      withBorder
+      data-testid={`campaign-card-${campaign.id}`}
+      data-showing={ex.isShowing}
+      style={{ opacity: ex.isShowing ? 1 : 0.45, overflow: 'hidden' }}
+    >
+      <Group
+        bg={`${headerColour}.1`}
+        px="md"
+        py="xs"
+        justify="space-between"
+        data-testid="campaign-header"
+        data-colour={headerColour}
+      >
+        <Text fw={700}>{ex.advertiser.brand}</Text>
+        <Badge color={ex.is_cpc ? 'grape' : 'blue'}>
+          {ex.is_cpc ? `CPC ${format.euros(ex.cpc)}` : `CPM ${format.euros(ex.cpm)}`}
+        </Badge>
+      </Group>
+      <Stack p="md" gap="xs">
+        <Group gap="lg">
+          <Text size="sm">
+            {t('adminActivity.impressions')}: <b>{format.number(total.impressions)}</b>
+          </Text>
+          <Text size="sm">
+            {t('adminActivity.clicks')}: <b>{format.number(total.clicks)}</b>
+          </Text>
+          <Text size="sm">
+            {t('adminActivity.ctr')}: <b>{format.percent(total.ctr, 2)}</b>
+          </Text>
+        </Group>
+        <Text size="sm" c="dimmed">
+          {ex.is_cpc
+            ? t('adminActivity.equivalentCpm', { amount: format.euros(total.cpm) })
+            : t('adminActivity.equivalentCpc', { amount: format.euros(total.cpc) })}
+        </Text>
+        <Text size="sm">{remainingText}</Text>
+        <Progress
+          value={ex.is_cpc ? total.remainingClicksPct : total.remainingImpressionsPct}
+          aria-label={remainingText}
+        />
+        {!ex.is_cpc && !ex.is_owl ? (
+          <Group gap="sm">
+            <Text size="sm">
+              {t('adminActivity.yesterday', { n: format.number(ex.inventory.yesterdayThisCpmCampaignImpressions) })}
+            </Text>
+            <Badge variant="light" color={ex.isShowing ? 'green' : 'gray'}>
+              {ex.isShowing ? `▶ ${t('adminActivity.showing')}` : `⏸ ${t('adminActivity.paused')}`}
+            </Badge>
+            {ex.isShowing ? (
+              <Text size="sm" fw={700} c={daysToEmptyColour(days)} data-testid="days-to-empty">
+                {days === null
+                  ? t('adminActivity.emptyInUnknown')
+                  : t('adminActivity.emptyIn', { days: format.number(Math.floor(days)) })}
+              </Text>
+            ) : null}
+          </Group>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}
+
+export function CampaignCards({ campaigns }: { campaigns: TAdminActivityCampaign[] }) {
+  const { t } = useTranslation();
+  if (campaigns.length === 0) return <Text c="dimmed">{t('adminActivity.noCampaigns')}</Text>;
+  return (
+    <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }}>
+      {campaigns.map((campaign) => (
+        <CampaignCard key={campaign.id} campaign={campaign} />
+      ))}
+    </SimpleGrid>
+  );
+}

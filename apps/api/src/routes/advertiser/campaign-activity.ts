@@ -26,7 +26,7 @@ import {
   switchedOffPublishers,
   type ActivityHashIds,
 } from '../../services/campaign-activity.ts';
-import { announceDeliveryChange } from '../../services/delivery-changes.ts';
+import { announceDeliveryChange, onDeliveryChange } from '../../services/delivery-changes.ts';
 import { findUserById } from '../../services/users.ts';
 import { parseWith } from '../../validation.ts';
 
@@ -50,6 +50,8 @@ export default async function campaignActivityRoutes(app: FastifyInstance) {
     createHmac('sha256', app.ctx.config.hashidsSalt).update('hashids:campaign').digest('base64url'),
     8,
   );
+  // Serving applies a change before the call answers: the engine reloads its index (between two batches).
+  onDeliveryChange(app, () => app.delivery.refresh());
   const hashIds: ActivityHashIds = {
     encodeCampaign: (id) => campaignIds.encode(id),
     encodeAd: (id) => app.ctx.hashIds.encodeAd(id),

@@ -454,7 +454,16 @@ export function AdvertiserActivityPage() {
             checked={campaign.isAutoPilot}
             onChange={(event) => {
               setSharesStale(true);
-              autopilot.mutate({ campaignId: campaign.id, isAutoPilot: event.currentTarget.checked });
+              // Shares show a spinner until the server has recomputed them.
+              autopilot.mutate(
+                { campaignId: campaign.id, isAutoPilot: event.currentTarget.checked },
+                {
+                  onSettled: async () => {
+                    await queryClient.refetchQueries({ queryKey: CAMPAIGN_QUERY_KEY });
+                    setSharesStale(false);
+                  },
+                },
+              );
             }}
           />
         ) : null}

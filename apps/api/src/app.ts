@@ -19,6 +19,7 @@ import type { TrafficLimits } from './delivery/traffic-filter.ts';
 import serveRoutes from './routes/serve/index.ts';
 import adminRoutes from './routes/admin/index.ts';
 import advertiserRoutes from './routes/advertiser/index.ts';
+import publisherRoutes from './routes/publisher/index.ts';
 import mediaRoutes from './routes/media.ts';
 import publicAdValidationRoutes from './routes/public/ad-validation.ts';
 import commonRoutes from './routes/common/index.ts';
@@ -135,6 +136,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(adminRoutes, { prefix: '/api/admin' });
   await app.register(serveRoutes);
   await app.register(advertiserRoutes, { prefix: '/api/advertiser' });
+  await app.register(publisherRoutes, { prefix: '/api/publisher' });
   // Public (no role gate): the publisher answers through the hash link mailed to it.
   await app.register(publicAdValidationRoutes, { prefix: '/api/publisher' });
   await app.register(mediaRoutes);

@@ -25,6 +25,11 @@ export interface AppConfig {
   /** Folder of the built web app; served when it exists. */
   webDistDir: string;
   isProduction: boolean;
+  /** Publisher installation screen: seconds of its check progress bar (greater than 0). */
+  publisherInstallCheckSeconds: number;
+  /** The newsletter installation tutorial (its own page when unset) and its length in minutes. */
+  newsletterTutorialUrl: string | undefined;
+  newsletterTutorialMinutes: number;
 }
 
 function readPort(value: string | undefined, fallback: number): number {
@@ -37,6 +42,13 @@ function readPositiveInteger(value: string | undefined, fallback: number, name: 
   if (value === undefined || value === '') return fallback;
   const parsed = Number(value);
   if (!Number.isInteger(parsed) || parsed < 1) throw new Error(`${name} must be a positive integer, got ${value}`);
+  return parsed;
+}
+
+function readPositiveNumber(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isFinite(parsed) || parsed <= 0) throw new Error(`${name} must be a number greater than 0, got ${value}`);
   return parsed;
 }
 
@@ -78,5 +90,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     signinLimitPerIp: readPositiveInteger(env.SIGNIN_LIMIT_PER_IP, 100, 'SIGNIN_LIMIT_PER_IP'),
     webDistDir: resolve(env.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
     isProduction: env.NODE_ENV === 'production',
+    publisherInstallCheckSeconds: readPositiveNumber(
+      env.PUBLISHER_INSTALL_CHECK_SECONDS,
+      5,
+      'PUBLISHER_INSTALL_CHECK_SECONDS',
+    ),
+    newsletterTutorialUrl: env.NEWSLETTER_TUTORIAL_URL?.trim() || undefined,
+    newsletterTutorialMinutes: readPositiveInteger(env.NEWSLETTER_TUTORIAL_MINUTES, 3, 'NEWSLETTER_TUTORIAL_MINUTES'),
   };
 }

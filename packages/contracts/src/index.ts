@@ -3,3 +3,4 @@ export * from './auth.ts';
 export * from './admin.ts';
 export * from './ads.ts';
 export * from './campaign.ts';
+export * from './installation.ts';

@@ -9,11 +9,13 @@ import Hashids from 'hashids';
 export class HashIds {
   private readonly ad: Hashids;
   private readonly publisherAdValidation: Hashids;
+  private readonly publisher: Hashids;
 
   constructor(secret: string) {
     const salt = (purpose: string) => createHmac('sha256', secret).update(`hashids:${purpose}`).digest('base64url');
     this.ad = new Hashids(salt('ad'), 8);
     this.publisherAdValidation = new Hashids(salt('publisher-ad-validation'), 12);
+    this.publisher = new Hashids(salt('publisher'), 8);
   }
 
   encodeAd(adId: number): string {
@@ -27,6 +29,15 @@ export class HashIds {
   /** The link mailed to one publisher about one ad: /publisher-ad-validation/<this>. */
   encodePublisherAdValidation(adId: number, publisherId: number): string {
     return this.publisherAdValidation.encode(adId, publisherId);
+  }
+
+  /** A publisher in its newsletter banner links: /serve/owl/<this>/<banner>/<issue>/image. */
+  encodePublisher(publisherId: number): string {
+    return this.publisher.encode(publisherId);
+  }
+
+  decodePublisher(hashId: string): number | null {
+    return single(safeDecode(this.publisher, hashId), 1)?.[0] ?? null;
   }
 
   decodePublisherAdValidation(hashId: string): { adId: number; publisherId: number } | null {

@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Requester } from '../../delivery/engine.ts';
+import { NEWSLETTER_TUTORIAL_PATH } from '../../services/installation.ts';
+import { NEWSLETTER_TUTORIAL } from './newsletter-tutorial.ts';
 
 /** The built publisher script (npm run build). */
 export const PUBLISHER_SCRIPT_FILE = new URL('../../../../publisher-script/dist/helium.js', import.meta.url).pathname;
@@ -150,15 +152,28 @@ export default async function serveRoutes(app: FastifyInstance) {
     return reply.code(204).send();
   });
 
+  /** The banner links name the publisher by its hash id (installation data's owlHtmlBanner1/2). */
+  const owlKey = (params: { publisherId: string; banner: string; issue: string }) => {
+    const banner = positiveInt(params.banner);
+    return {
+      publisherId: app.ctx.hashIds.decodePublisher(params.publisherId),
+      banner: banner === 1 || banner === 2 ? banner : null,
+      issue: params.issue.trim().slice(0, 100),
+    };
+  };
+
+  /** The newsletter installation tutorial (installation data's tutorialUrl unless configured elsewhere). */
+  app.get(NEWSLETTER_TUTORIAL_PATH, async (_request, reply) =>
+    reply.type('text/html; charset=utf-8').header('cache-control', 'public, max-age=3600').send(NEWSLETTER_TUTORIAL),
+  );
+
   /** Newsletter banners: the image chooses the issue's ad at first open and counts each open. */
   app.get<{ Params: { publisherId: string; banner: string; issue: string } }>(
     '/serve/owl/:publisherId/:banner/:issue/image',
     async (request, reply) => {
-      const publisherId = positiveInt(request.params.publisherId);
-      const banner = positiveInt(request.params.banner);
-      const issue = request.params.issue.slice(0, 100);
+      const { publisherId, banner, issue } = owlKey(request.params);
       reply.header('cache-control', 'no-store');
-      if (!publisherId || (banner !== 1 && banner !== 2) || !issue) return reply.type('image/gif').send(PIXEL);
+      if (!publisherId || !banner || !issue) return reply.type('image/gif').send(PIXEL);
       const location = await engine.owlOpen(publisherId, banner, issue, requester(request));
       return location ? reply.redirect(location, 302) : reply.type('image/gif').send(PIXEL);
     },
@@ -166,11 +181,9 @@ export default async function serveRoutes(app: FastifyInstance) {
   app.get<{ Params: { publisherId: string; banner: string; issue: string } }>(
     '/serve/owl/:publisherId/:banner/:issue/click',
     async (request, reply) => {
-      const publisherId = positiveInt(request.params.publisherId);
-      const banner = positiveInt(request.params.banner);
-      const issue = request.params.issue.slice(0, 100);
+      const { publisherId, banner, issue } = owlKey(request.params);
       reply.header('cache-control', 'no-store');
-      if (!publisherId || (banner !== 1 && banner !== 2) || !issue) return nothing(reply);
+      if (!publisherId || !banner || !issue) return nothing(reply);
       const outcome = await engine.owlClick(publisherId, banner, issue, requester(request));
       reply.header('x-helium-counted', outcome.counted);
       return outcome.location ? reply.redirect(outcome.location, 302) : nothing(reply);

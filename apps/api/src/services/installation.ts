@@ -1,0 +1,102 @@
+import { eq, sql } from 'drizzle-orm';
+import type { TCheckInstallResponse, TGetInstallationDataResponse } from '@helium/contracts';
+import { NEWSLETTER_ISSUE_PLACEHOLDER } from '@helium/contracts';
+import { installHeartbeats, owlIssueAds, publishers, type Database } from '@helium/db';
+import type { AppConfig } from '../config.ts';
+import { notFound } from '../errors.ts';
+import type { HashIds } from './hash-ids.ts';
+
+/** Where the built-in newsletter tutorial is served when NEWSLETTER_TUTORIAL_URL is not set. */
+export const NEWSLETTER_TUTORIAL_PATH = '/serve/newsletter-tutorial';
+
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}
+
+/**
+ * The one line publishers paste between the head tags: what `/serve/script.js` reads (`data-publisher`).
+ * No version in the address: a pasted line stays for years, and the unversioned script is cached 5 minutes,
+ * so publishers get script updates without touching their pages.
+ */
+export function lineOfCode(appUrl: string, publisherId: number): string {
+  return `<script async src="${escapeAttribute(appUrl)}/serve/script.js" data-publisher="${publisherId}"></script>`;
+}
+
+/**
+ * A newsletter banner snippet: an image and a click link keyed by the publisher's hash id, the banner (1 top,
+ * 2 bottom) and the issue, which the newsletter tool fills in for each issue it sends.
+ */
+export function owlBanner(appUrl: string, publisherHashId: string, banner: 1 | 2): string {
+  const base = `${escapeAttribute(appUrl)}/serve/owl/${publisherHashId}/${banner}/${NEWSLETTER_ISSUE_PLACEHOLDER}`;
+  return (
+    `<a href="${base}/click" target="_blank" rel="noopener">` +
+    `<img src="${base}/image" width="600" alt="Publicité" style="display:block;width:100%;max-width:600px;height:auto;border:0"></a>`
+  );
+}
+
+/** Same rule as the engine's heartbeat: the registered domain itself or one of its subdomains, www ignored. */
+export function isOnRegisteredDomain(host: string, domain: string | null): boolean {
+  const registered =
+    domain
+      ?.trim()
+      .toLowerCase()
+      .replace(/^www\./, '') ?? '';
+  const clean = host.toLowerCase().replace(/^www\./, '');
+  return registered !== '' && (clean === registered || clean.endsWith(`.${registered}`));
+}
+
+async function publisherById(db: Database, publisherId: number) {
+  const [publisher] = await db.select().from(publishers).where(eq(publishers.id, publisherId)).limit(1);
+  if (!publisher) throw notFound();
+  return publisher;
+}
+
+export async function installationData(
+  db: Database,
+  config: AppConfig,
+  hashIds: HashIds,
+  publisherId: number,
+): Promise<TGetInstallationDataResponse> {
+  const publisher = await publisherById(db, publisherId);
+  const hashId = hashIds.encodePublisher(publisher.id);
+  return {
+    publisher: { id: publisher.id, brand: publisher.brand },
+    lineOfCode1: lineOfCode(config.appUrl, publisher.id),
+    publisherInstallCheckTimout: config.publisherInstallCheckSeconds,
+    tutorialUrl: publisher.isOwl
+      ? (config.newsletterTutorialUrl ?? `${config.appUrl}${NEWSLETTER_TUTORIAL_PATH}`)
+      : null,
+    tutorialMinutes: publisher.isOwl ? config.newsletterTutorialMinutes : null,
+    owlHtmlBanner1: publisher.isOwl ? owlBanner(config.appUrl, hashId, 1) : null,
+    owlHtmlBanner2: publisher.isOwl ? owlBanner(config.appUrl, hashId, 2) : null,
+  };
+}
+
+/**
+ * Installed when the script's heartbeat came from the publisher's registered domain (a newsletter: when one
+ * of its issues showed a banner).
+ */
+export async function checkInstall(db: Database, publisherId: number): Promise<TCheckInstallResponse> {
+  const publisher = await publisherById(db, publisherId);
+  const heartbeats = await db
+    .select({ host: installHeartbeats.host, lastSeenAt: installHeartbeats.lastSeenAt })
+    .from(installHeartbeats)
+    .where(eq(installHeartbeats.publisherId, publisher.id));
+  let lastSeen: Date | null = null;
+  for (const heartbeat of heartbeats) {
+    if (!isOnRegisteredDomain(heartbeat.host, publisher.domain)) continue;
+    if (!lastSeen || heartbeat.lastSeenAt > lastSeen) lastSeen = heartbeat.lastSeenAt;
+  }
+  if (!lastSeen && publisher.isOwl) {
+    const [issue] = await db
+      .select({ at: sql<Date | string | null>`max(${owlIssueAds.createdAt})` })
+      .from(owlIssueAds)
+      .where(eq(owlIssueAds.publisherId, publisher.id));
+    if (issue?.at) lastSeen = new Date(issue.at);
+  }
+  return {
+    isInstalled: lastSeen !== null,
+    domain: publisher.domain,
+    lastSeenAt: lastSeen ? lastSeen.toISOString() : null,
+  };
+}

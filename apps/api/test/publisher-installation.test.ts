@@ -1,0 +1,167 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  NEWSLETTER_ISSUE_PLACEHOLDER,
+  ZCheckInstallResponseSchema,
+  ZGetInstallationDataResponseSchema,
+} from '@helium/contracts';
+import { buildTestApp, type TestApp } from './helper.ts';
+import { BROWSER_UA, decide, publisherId } from './serve-support.ts';
+
+let t: TestApp;
+let blog: number;
+let newsletter: number;
+let cuisine: number;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  blog = await publisherId(t.db, 'Demo Blog');
+  newsletter = await publisherId(t.db, 'La Lettre Tech');
+  cuisine = await publisherId(t.db, 'Cuisine Facile');
+});
+afterAll(async () => t.close());
+
+const CALLS = ['/api/publisher/get-installation-data', '/api/publisher/check-install'];
+
+async function publisherClient(accountId?: number, email = 'publisher@demo.test') {
+  const client = t.client();
+  await client.signIn(email);
+  if (accountId) {
+    const switched = await client.post('/api/common/update-user', { key: 'type', value: `1,${accountId}` });
+    expect(switched.json()).toEqual({ status: 'ok' });
+  }
+  return client;
+}
+
+describe('access', () => {
+  it('answers 401 when signed out', async () => {
+    const client = t.client();
+    for (const call of CALLS) {
+      const response = await client.post(call);
+      expect(response.statusCode).toBe(401);
+      expect(response.json().status).toBe('unauthenticated');
+    }
+  });
+
+  it('answers 403 to an admin and an advertiser', async () => {
+    for (const email of ['admin@demo.test', 'advertiser@demo.test']) {
+      const client = t.client();
+      await client.signIn(email);
+      for (const call of CALLS) {
+        const response = await client.post(call);
+        expect(response.statusCode, `${email} ${call}`).toBe(403);
+      }
+    }
+  });
+
+  it('answers 419 without the anti-forgery token', async () => {
+    const client = await publisherClient();
+    const response = await client.post(CALLS[0]!, {}, { xsrf: false });
+    expect(response.statusCode).toBe(419);
+  });
+});
+
+describe('get-installation-data', () => {
+  it("answers the web publisher's line of code, the check duration, and no newsletter fields", async () => {
+    const client = await publisherClient(blog);
+    const response = await client.post('/api/publisher/get-installation-data');
+    expect(response.statusCode).toBe(200);
+    const data = ZGetInstallationDataResponseSchema.parse(response.json());
+    expect(data.publisher).toEqual({ id: blog, brand: 'Demo Blog' });
+    expect(data.lineOfCode1).toBe(
+      `<script async src="http://localhost:3000/serve/script.js" data-publisher="${blog}"></script>`,
+    );
+    expect(data.publisherInstallCheckTimout).toBe(5);
+    expect(data).toMatchObject({
+      tutorialUrl: null,
+      tutorialMinutes: null,
+      owlHtmlBanner1: null,
+      owlHtmlBanner2: null,
+    });
+  });
+
+  it('answers a line of code the serving endpoints accept', async () => {
+    const client = await publisherClient(blog);
+    const { lineOfCode1 } = (await client.post('/api/publisher/get-installation-data')).json();
+    const src = new URL(/src="([^"]+)"/.exec(lineOfCode1)![1]!);
+    const script = await t.app.inject({ method: 'GET', url: src.pathname });
+    // The script is served once built (npm run build); before that the route still answers JavaScript.
+    expect(script.headers['content-type']).toMatch(/javascript/);
+    const publisher = Number(/data-publisher="(\d+)"/.exec(lineOfCode1)![1]);
+    const { response } = await decide(t, publisher, { ip: '10.40.0.1' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['x-helium-counted']).toBe('counted');
+  });
+
+  it("answers a newsletter publisher's banner snippets and tutorial", async () => {
+    const client = await publisherClient(newsletter);
+    const data = ZGetInstallationDataResponseSchema.parse(
+      (await client.post('/api/publisher/get-installation-data')).json(),
+    );
+    expect(data.publisher).toEqual({ id: newsletter, brand: 'La Lettre Tech' });
+    expect(data.tutorialUrl).toBe('http://localhost:3000/serve/newsletter-tutorial');
+    expect(data.tutorialMinutes).toBe(3);
+    const hashId = t.app.ctx.hashIds.encodePublisher(newsletter);
+    for (const [banner, html] of [
+      [1, data.owlHtmlBanner1],
+      [2, data.owlHtmlBanner2],
+    ] as const) {
+      const base = `http://localhost:3000/serve/owl/${hashId}/${banner}/${NEWSLETTER_ISSUE_PLACEHOLDER}`;
+      expect(html).toContain(`href="${base}/click"`);
+      expect(html).toContain(`src="${base}/image"`);
+      expect(html).not.toContain(`/serve/owl/${newsletter}/`);
+    }
+    const tutorial = await t.app.inject({ method: 'GET', url: new URL(data.tutorialUrl!).pathname });
+    expect(tutorial.statusCode).toBe(200);
+    expect(tutorial.body).toContain(NEWSLETTER_ISSUE_PLACEHOLDER);
+  });
+
+  it("never shows another publisher's data", async () => {
+    const multi = await publisherClient(cuisine, 'multi@demo.test');
+    const data = (await multi.post('/api/publisher/get-installation-data')).json();
+    expect(data.publisher).toEqual({ id: cuisine, brand: 'Cuisine Facile' });
+    expect(data.lineOfCode1).toContain(`data-publisher="${cuisine}"`);
+    // The body names no publisher: a foreign id sent anyway changes nothing.
+    const sneaky = await multi.post('/api/publisher/get-installation-data', { publisherId: blog });
+    expect(sneaky.json().publisher.id).toBe(cuisine);
+    // And switching to another user's publisher is refused.
+    const refused = await multi.post('/api/common/update-user', { key: 'type', value: `1,${blog}` });
+    expect(refused.statusCode).toBe(403);
+    expect((await multi.post('/api/publisher/check-install')).json().domain).toBe('cuisine-facile.example');
+  });
+});
+
+describe('check-install', () => {
+  it('is installed only once the script ran on the registered domain', async () => {
+    const multi = await publisherClient(cuisine, 'multi@demo.test');
+    const check = async () =>
+      ZCheckInstallResponseSchema.parse((await multi.post('/api/publisher/check-install')).json());
+    expect(await check()).toEqual({ isInstalled: false, domain: 'cuisine-facile.example', lastSeenAt: null });
+
+    // The script pasted on another site does not install it.
+    await decide(t, cuisine, { ip: '10.41.0.1' }, 'https://copycat.example/page');
+    expect((await check()).isInstalled).toBe(false);
+
+    // The script's heartbeat from a page of the registered domain (www and subdomains count).
+    const heartbeat = await t.app.inject({
+      method: 'GET',
+      url: `/serve/h?p=${cuisine}`,
+      headers: { origin: 'https://www.cuisine-facile.example', 'user-agent': BROWSER_UA },
+    });
+    expect(heartbeat.statusCode).toBe(204);
+    const installed = await check();
+    expect(installed.isInstalled).toBe(true);
+    expect(new Date(installed.lastSeenAt!).getTime()).toBe(t.clock.now().getTime());
+  });
+
+  it("answers for the account in use only: another publisher's heartbeat does not install it", async () => {
+    const client = await publisherClient(blog);
+    const before = (await client.post('/api/publisher/check-install')).json();
+    const multi = await publisherClient(undefined, 'multi@demo.test');
+    await multi.post('/api/common/update-user', { key: 'type', value: `1,${await publisherId(t.db, 'Rando Alpes')}` });
+    expect((await multi.post('/api/publisher/check-install')).json()).toMatchObject({
+      isInstalled: false,
+      domain: 'rando-alpes.example',
+    });
+    expect(before.domain).toBe('localhost');
+  });
+});

@@ -118,6 +118,22 @@ describe('advertiser Activity screen', () => {
     await expect.poll(() => back.isChecked()).toBe(true);
   });
 
+  it('shows per-publisher lines with their own switch, or an info icon', async () => {
+    const toggle = page.getByRole('switch', { name: 'Details by publisher' });
+    await toggle.click({ force: true });
+    const blog = page.getByRole('switch', { name: 'Show on Demo Blog' });
+    await blog.waitFor();
+    // Rando Alpes has not installed the script: no switch, an explanation instead.
+    expect(await page.getByRole('img', { name: /^This publisher is not/ }).count()).toBeGreaterThan(0);
+    expect(await page.getByRole('switch', { name: 'Show on Rando Alpes' }).count()).toBe(0);
+    await blog.click({ force: true });
+    await expect.poll(() => blog.isChecked()).toBe(false);
+    await blog.click({ force: true });
+    await expect.poll(() => blog.isChecked()).toBe(true);
+    await toggle.click({ force: true });
+    await blog.waitFor({ state: 'detached' });
+  });
+
   it('toggles AutoPilot', async () => {
     const autopilot = page.getByRole('switch', { name: 'AutoPilot' });
     const before = await autopilot.isChecked();

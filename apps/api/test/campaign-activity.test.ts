@@ -130,6 +130,27 @@ describe('get-campaignex', () => {
     expect(cleared.stats.total.impressions).toBe(before.stats.total.impressions);
   });
 
+  it("leaves today's moving figures out without realtime hits", async () => {
+    const today = t.clock.now().toISOString().slice(0, 10);
+    const [nordvik] = await t.db.select().from(advertisers).where(eq(advertisers.brand, 'Nordvik Outdoor'));
+    await t.db.insert(dailyAdStats).values({
+      day: today,
+      adId: largeAdId,
+      publisherId: demoBlogId,
+      device: 'desktop',
+      campaignId,
+      advertiserId: nordvik!.id,
+      impressions: 40,
+      clicks: 2,
+      cost: 100_000,
+    });
+    const withToday = (await post(owner, 'get-campaignex', { doIncludeRealTimeHits: true })).json() as TCampaignEx;
+    const without = (await post(owner, 'get-campaignex', { doIncludeRealTimeHits: false })).json() as TCampaignEx;
+    expect(withToday.stats.total.impressions - without.stats.total.impressions).toBe(40);
+    expect(withToday.stats.total.clicks - without.stats.total.clicks).toBe(2);
+    await t.db.delete(dailyAdStats).where(and(eq(dailyAdStats.day, today), eq(dailyAdStats.adId, largeAdId)));
+  });
+
   it("refuses another advertiser's campaign", async () => {
     const response = await post(other, 'get-campaignex', { campaignId });
     expect(response.statusCode).toBe(403);

@@ -3,3 +3,4 @@ export * from './eligibility.ts';
 export * from './selection.ts';
 export * from './ctr.ts';
 export * from './shares.ts';
+export * from './traffic-model.ts';

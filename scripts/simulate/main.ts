@@ -1,0 +1,81 @@
+/**
+ * npm run simulate -- --url <product URL> --pageviews <N> [--bots <share>] [--concurrency <n>]
+ *   [--publishers <id:host[:weight],...>] [--seed <n>] [--max-seconds <s>]
+ *
+ * Drives realistic traffic through the real public endpoints of a product running on this machine and
+ * prints, on its last line, a JSON summary of what the server acknowledged.
+ */
+import { parseArgs } from 'node:util';
+import {
+  clockSeed,
+  DEMO_PUBLISHERS,
+  isLoopbackUrl,
+  MAX_CONCURRENCY,
+  MAX_PAGEVIEWS,
+  simulate,
+  type SimulatedPublisher,
+} from './simulator.ts';
+
+function fail(message: string): never {
+  console.error(`simulate: ${message}`);
+  process.exit(2);
+}
+
+function parsePublishers(value: string | undefined): SimulatedPublisher[] {
+  if (!value) return DEMO_PUBLISHERS;
+  return value.split(',').map((part) => {
+    const [id, host, weight] = part.split(':');
+    const publisher = { id: Number(id), host: host || 'localhost', weight: weight === undefined ? 1 : Number(weight) };
+    if (!Number.isInteger(publisher.id) || publisher.id <= 0 || !(publisher.weight > 0)) {
+      fail(`bad --publishers entry "${part}" (id:host[:weight])`);
+    }
+    return publisher;
+  });
+}
+
+const { values } = parseArgs({
+  options: {
+    url: { type: 'string' },
+    pageviews: { type: 'string' },
+    bots: { type: 'string' },
+    concurrency: { type: 'string' },
+    publishers: { type: 'string' },
+    seed: { type: 'string' },
+    'max-seconds': { type: 'string' },
+  },
+});
+
+const url = values.url ?? fail('--url <product URL> is required (for example http://localhost:3000)');
+if (!isLoopbackUrl(url)) fail('--url must be on this machine (localhost, 127.0.0.1 or ::1)');
+const pageviews = Number(values.pageviews ?? fail('--pageviews <N> is required'));
+if (!Number.isInteger(pageviews) || pageviews < 1 || pageviews > MAX_PAGEVIEWS) {
+  fail(`--pageviews must be an integer from 1 to ${MAX_PAGEVIEWS}`);
+}
+const bots = Number(values.bots ?? '0.03');
+if (!(bots >= 0 && bots <= 1)) fail('--bots must be a share from 0 to 1');
+const concurrency = Number(values.concurrency ?? '8');
+if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > MAX_CONCURRENCY) {
+  fail(`--concurrency must be an integer from 1 to ${MAX_CONCURRENCY}`);
+}
+const maxSeconds = Number(values['max-seconds'] ?? '600');
+if (!(maxSeconds > 0 && maxSeconds <= 3600)) fail('--max-seconds must be from 1 to 3600');
+const seed = values.seed === undefined ? clockSeed() : Number(values.seed);
+if (!Number.isInteger(seed)) fail('--seed must be an integer');
+
+const publishers = parsePublishers(values.publishers);
+console.log(
+  `simulating ${pageviews} pageviews against ${url} (bots ${bots}, concurrency ${concurrency}, seed ${seed}, publishers ${publishers.map((p) => p.id).join(',')})`,
+);
+const startedAt = Date.now();
+const summary = await simulate({
+  url,
+  pageviews,
+  bots,
+  concurrency,
+  maxSeconds,
+  seed,
+  publishers,
+  log: (line) => console.log(line),
+});
+console.log(`done in ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
+console.log(JSON.stringify(summary));

@@ -1,6 +1,6 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { campaigns, dailyAdStats } from '@helium/db';
+import { ads, campaigns, dailyAdStats } from '@helium/db';
 import {
   ZAdminActivityRequestSchema,
   ZAdminActivityResponseSchema,
@@ -107,6 +107,70 @@ export default async function activityRoutes(app: FastifyInstance) {
     const statsOf = (publisherId: number, adId: number, device: Device) =>
       adRows.find((row) => row.publisherId === publisherId && row.adId === adId && row.device === device);
 
+    const fileSizes = new Map(
+      (await db.select({ id: ads.id, filesize: ads.filesize }).from(ads)).map((row) => [row.id, row.filesize]),
+    );
+    type Ad = NonNullable<ReturnType<typeof index.ads.get>>;
+    const showOf = (publisherId: number, ad: Ad, share: number, rank: number | null, device: Device) => {
+      const desktop = statsOf(publisherId, ad.id, 'desktop');
+      const mobile = statsOf(publisherId, ad.id, 'mobile');
+      const impressions = Number(desktop?.impressions ?? 0) + Number(mobile?.impressions ?? 0);
+      const clicks = Number(desktop?.clicks ?? 0) + Number(mobile?.clicks ?? 0);
+      return {
+        ad: {
+          id: ad.id,
+          type: ad.type,
+          filesize: fileSizes.get(ad.id) ?? 0,
+          image: ad.image,
+          mp4: ad.mp4,
+          poster: ad.poster,
+          link: ad.link,
+        },
+        campaign: { is_filler: index.campaigns.get(ad.campaignId)?.isFiller ?? false },
+        desktop_impressions: Number(desktop?.impressions ?? 0),
+        desktop_clicks: Number(desktop?.clicks ?? 0),
+        mobile_impressions: Number(mobile?.impressions ?? 0),
+        mobile_clicks: Number(mobile?.clicks ?? 0),
+        current_ctr: Math.round(ctrOf(impressions, clicks) * 10_000) / 100,
+        share_pct: sharePct(share, 1),
+        desktopRank: device === 'desktop' ? rank : null,
+        mobileRank: device === 'mobile' ? rank : null,
+        ctrRankStr: engine.ctrRankOf(ad.id).rank,
+        format_id: ad.formatId,
+      };
+    };
+    type Group = {
+      advertiserBrand: string;
+      totalSharePct: number;
+      isAutoPilot: boolean;
+      shows: Array<ReturnType<typeof showOf>>;
+    };
+    /**
+     * With the toggle, the ads this publisher approved that the display does not serve now (switched off,
+     * ejected, out of credits, format) are added with a 0 share, under their advertiser.
+     */
+    const withInactiveAds = (publisherId: number, device: Device, groups: Group[]): Group[] => {
+      if (!body.showCompleteCampaignsOrInactiveAds) return groups;
+      const shown = new Set(groups.flatMap((group) => group.shows.map((show) => show.ad.id)));
+      for (const ad of index.adsByPublisher.get(publisherId) ?? []) {
+        if (shown.has(ad.id) || ad.isOwlOnly || ad.formatId === 2 || (device === 'mobile' && ad.formatId === 1))
+          continue;
+        const brand = index.advertiserBrand.get(ad.advertiserId) ?? '';
+        let group = groups.find((one) => one.advertiserBrand === brand);
+        if (!group) {
+          group = {
+            advertiserBrand: brand,
+            totalSharePct: 0,
+            isAutoPilot: index.campaigns.get(ad.campaignId)?.isAutoPilot ?? false,
+            shows: [],
+          };
+          groups.push(group);
+        }
+        group.shows.push(showOf(publisherId, ad, 0, null, device));
+      }
+      return groups;
+    };
+
     const list = [...index.publishers.values()]
       .filter((publisher) => publisher.isWeb)
       .map((publisher) => {
@@ -123,40 +187,18 @@ export default async function activityRoutes(app: FastifyInstance) {
           return {
             display: device,
             thisDisplayTotalSharePct: plan.advertisers.length > 0 ? 100 : 0,
-            byAdvertiserShowData: plan.advertisers.map((advertiser) => ({
-              advertiserBrand: advertiser.brand,
-              totalSharePct: sharePct(advertiser.share, 1),
-              isAutoPilot: advertiser.ads.every(({ ad }) => index.campaigns.get(ad.campaignId)?.isAutoPilot ?? false),
-              shows: advertiser.ads.map(({ ad, share }) => {
-                const desktop = statsOf(publisher.id, ad.id, 'desktop');
-                const mobile = statsOf(publisher.id, ad.id, 'mobile');
-                const impressions = Number(desktop?.impressions ?? 0) + Number(mobile?.impressions ?? 0);
-                const clicks = Number(desktop?.clicks ?? 0) + Number(mobile?.clicks ?? 0);
-                const rank = rankOf.get(ad.id) ?? null;
-                return {
-                  ad: {
-                    id: ad.id,
-                    type: ad.type,
-                    filesize: 0,
-                    image: ad.image,
-                    mp4: ad.mp4,
-                    poster: ad.poster,
-                    link: ad.link,
-                  },
-                  campaign: { is_filler: index.campaigns.get(ad.campaignId)?.isFiller ?? false },
-                  desktop_impressions: Number(desktop?.impressions ?? 0),
-                  desktop_clicks: Number(desktop?.clicks ?? 0),
-                  mobile_impressions: Number(mobile?.impressions ?? 0),
-                  mobile_clicks: Number(mobile?.clicks ?? 0),
-                  current_ctr: Math.round(ctrOf(impressions, clicks) * 10_000) / 100,
-                  share_pct: sharePct(share, 1),
-                  desktopRank: device === 'desktop' ? rank : null,
-                  mobileRank: device === 'mobile' ? rank : null,
-                  ctrRankStr: engine.ctrRankOf(ad.id).rank,
-                  format_id: ad.formatId,
-                };
-              }),
-            })),
+            byAdvertiserShowData: withInactiveAds(
+              publisher.id,
+              device,
+              plan.advertisers.map((advertiser) => ({
+                advertiserBrand: advertiser.brand,
+                totalSharePct: sharePct(advertiser.share, 1),
+                isAutoPilot: advertiser.ads.every(({ ad }) => index.campaigns.get(ad.campaignId)?.isAutoPilot ?? false),
+                shows: advertiser.ads.map(({ ad, share }) =>
+                  showOf(publisher.id, ad, share, rankOf.get(ad.id) ?? null, device),
+                ),
+              })),
+            ),
           };
         });
         const desktop = plans[0]!.plan;

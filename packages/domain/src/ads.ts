@@ -155,3 +155,15 @@ export function publisherAnswer(row: PublisherValidationRow, acceptance: 1 | 2, 
 export function isRequestExpired(row: PublisherValidationRow, now: Date): boolean {
   return row.state === VALIDATION.pending && row.expiresAt !== null && row.expiresAt.getTime() <= now.getTime();
 }
+
+/** A redirect link the product accepts: an absolute http or https URL (no javascript:, data:, ftp:...). */
+export function isHttpLink(value: string): boolean {
+  const trimmed = value.trim();
+  if (trimmed === '' || trimmed.length > 2048) return false;
+  try {
+    const url = new URL(trimmed);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}

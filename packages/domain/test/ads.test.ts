@@ -9,6 +9,7 @@ import {
   adminPublisherAction,
   advertiserAdRights,
   canPublisherChoose,
+  isHttpLink,
   isMobileCompatible,
   isRequestExpired,
   publisherAnswer,
@@ -161,5 +162,21 @@ describe('publisher transitions', () => {
     expect(isRequestExpired(pending, at(23.99))).toBe(false);
     expect(isRequestExpired(pending, at(24))).toBe(true);
     expect(isRequestExpired({ ...pending, state: 1 }, at(30))).toBe(false);
+  });
+});
+
+describe('redirect links', () => {
+  it.each([
+    ['https://nordvik.example/offer?x=1', true],
+    ['http://nordvik.example', true],
+    ['  https://nordvik.example  ', true],
+    ['javascript:alert(1)', false],
+    ['data:text/html,hi', false],
+    ['ftp://nordvik.example', false],
+    ['nordvik.example', false],
+    ['https://', false],
+    ['', false],
+  ])('%s is accepted: %s', (value, expected) => {
+    expect(isHttpLink(value)).toBe(expected);
   });
 });

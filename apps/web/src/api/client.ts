@@ -22,6 +22,19 @@ import type {
   TUser,
   TUserActivityRequest,
 } from '@helium/contracts';
+import type {
+  TGetAdValidationRequest,
+  TGetAdValidationResponse,
+  TGetAdValidationsRequest,
+  TGetAdValidationsResponse,
+  TGetAdsResponse,
+  TRequestPublishersRequest,
+  TRequestToValidateAdRequest,
+  TUpdateAdValidationRequest,
+  TUpdateOrDeleteAdRequest,
+  TUploadFileResponse,
+  TValidateAdByAdminsRequest,
+} from '@helium/contracts';
 
 /** POST calls by path: what they take and what they answer. */
 export interface ApiEndpoints {
@@ -30,6 +43,17 @@ export interface ApiEndpoints {
   '/api/signout': { request: void; response: TStatusResponse };
   '/api/common/signout': { request: void; response: TStatusResponse };
   '/api/common/update-user': { request: TUpdateUserRequest; response: TStatusResponse };
+  '/api/advertiser/get-ads': { request: void; response: TGetAdsResponse };
+  '/api/advertiser/update-or-delete-ad': { request: TUpdateOrDeleteAdRequest; response: TStatusResponse };
+  '/api/advertiser/request-to-validate-ad': { request: TRequestToValidateAdRequest; response: TStatusResponse };
+  '/api/admin/get-ad-validations': { request: TGetAdValidationsRequest; response: TGetAdValidationsResponse };
+  '/api/admin/validate-ad-by-admins': { request: TValidateAdByAdminsRequest; response: TStatusResponse };
+  '/api/admin/request-publishers-to-validate-ad-or-force-validation': {
+    request: TRequestPublishersRequest;
+    response: TStatusResponse;
+  };
+  '/api/publisher/get-ad-validation': { request: TGetAdValidationRequest; response: TGetAdValidationResponse };
+  '/api/publisher/update-ad-validation': { request: TUpdateAdValidationRequest; response: TStatusResponse };
   '/api/common/user-activity': { request: TUserActivityRequest; response: TStatusResponse };
   '/api/advertiser/get-campaignex': { request: TGetCampaignExRequest; response: TCampaignEx };
   '/api/advertiser/update-campaign-pause': { request: TUpdateCampaignPauseRequest; response: TStatusResponse };
@@ -152,6 +176,33 @@ export async function apiPost<P extends ApiPath>(
   const payload = await readBody(response);
   if (!response.ok) throw new ApiError(response.status, payload);
   return payload as ApiResponse<P>;
+}
+
+/**
+ * Sends a file as multipart form data (field `file`) with the same anti-forgery protocol as `apiPost`.
+ * The upload's refusals (4xx) carry the same body shape, so they are returned, not thrown; only a
+ * failure without such a body throws an ApiError.
+ */
+export async function apiUpload(path: '/api/advertiser/upload-file', file: File): Promise<TUploadFileResponse> {
+  if (!xsrfToken()) await fetchCsrfCookie().catch(() => undefined);
+  const sendOnce = () => {
+    const body = new FormData();
+    body.append('file', file, file.name);
+    const headers: Record<string, string> = { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' };
+    const token = xsrfToken();
+    if (token) headers['X-XSRF-TOKEN'] = token;
+    return send(path, { method: 'POST', headers, body });
+  };
+  let response = await sendOnce();
+  if (response.status === 419) {
+    await fetchCsrfCookie();
+    response = await sendOnce();
+  }
+  const payload = await readBody(response);
+  const isUploadAnswer =
+    typeof payload === 'object' && payload !== null && Array.isArray((payload as { errors?: unknown }).errors);
+  if (!response.ok && !isUploadAnswer) throw new ApiError(response.status, payload);
+  return payload as TUploadFileResponse;
 }
 
 /** The calls of the foundation, named. */

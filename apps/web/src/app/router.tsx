@@ -19,6 +19,9 @@ import { AppLayout } from './shell/AppLayout.tsx';
  * `'admin-users': () => import('../features/admin-users/AdminUsersPage.tsx').then((m) => m.AdminUsersPage),`
  */
 const PAGES: Partial<Record<RouteName, () => Promise<ComponentType>>> = {
+  'advertiser-ads': () => import('../features/advertiser-ads/AdvertiserAdsPage.tsx').then((m) => m.AdvertiserAdsPage),
+  'admin-ad-validation': () =>
+    import('../features/admin-ad-validation/AdminAdValidationPage.tsx').then((m) => m.AdminAdValidationPage),
   'advertiser-activity': () =>
     import('../features/advertiser-activity/AdvertiserActivityPage.tsx').then((m) => m.AdvertiserActivityPage),
   'admin-activity-by-advertiser': () =>

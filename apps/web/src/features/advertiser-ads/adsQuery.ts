@@ -1,0 +1,18 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { TGetAdsResponse } from '@helium/contracts';
+import { apiPost } from '../../api/client.ts';
+
+export const ADS_QUERY_KEY = ['advertiser', 'ads'] as const;
+
+/** The advertiser's ads. A failed call is only logged (spec 02, section 8): the list still becomes ready, empty. */
+export const adsQueryOptions = queryOptions<TGetAdsResponse>({
+  queryKey: ADS_QUERY_KEY,
+  queryFn: async () => {
+    try {
+      return await apiPost('/api/advertiser/get-ads');
+    } catch (error) {
+      console.error('get-ads failed', error);
+      return { ads: [] };
+    }
+  },
+});

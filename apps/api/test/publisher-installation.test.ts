@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   NEWSLETTER_ISSUE_PLACEHOLDER,
@@ -127,6 +131,31 @@ describe('get-installation-data', () => {
     const refused = await multi.post('/api/common/update-user', { key: 'type', value: `1,${blog}` });
     expect(refused.statusCode).toBe(403);
     expect((await multi.post('/api/publisher/check-install')).json().domain).toBe('cuisine-facile.example');
+  });
+});
+
+describe('WordPress plug-in', () => {
+  it("is a zip of one plug-in file printing the publisher's line of code in the head", async () => {
+    const client = await publisherClient(blog);
+    const { lineOfCode1 } = (await client.post('/api/publisher/get-installation-data')).json();
+    const response = await client.get('/api/publisher/wordpress-plugin.zip');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/zip');
+    expect(response.headers['content-disposition']).toContain('helium-ads.zip');
+    const dir = mkdtempSync(join(tmpdir(), 'helium-plugin-'));
+    writeFileSync(join(dir, 'plugin.zip'), response.rawPayload);
+    execFileSync('unzip', ['-q', 'plugin.zip'], { cwd: dir });
+    const php = readFileSync(join(dir, 'helium-ads', 'helium-ads.php'), 'utf8');
+    expect(php).toContain('Plugin Name: Helium Ads');
+    expect(php).toContain(`add_action('wp_head'`);
+    expect(php).toContain(`echo '${lineOfCode1}'`);
+  });
+
+  it('is refused to other account types', async () => {
+    expect((await t.client().get('/api/publisher/wordpress-plugin.zip')).statusCode).toBe(401);
+    const advertiser = t.client();
+    await advertiser.signIn('advertiser@demo.test');
+    expect((await advertiser.get('/api/publisher/wordpress-plugin.zip')).statusCode).toBe(403);
   });
 });
 

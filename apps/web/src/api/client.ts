@@ -4,6 +4,7 @@
  * `X-XSRF-TOKEN`, and a 419 (token missing or stale) fetches a fresh cookie and retries once.
  * Request and response types come from the shared contracts; add each new call to `ApiEndpoints`.
  */
+import type { TCheckInstallResponse, TGetInstallationDataResponse } from '@helium/contracts';
 import type {
   TAdminActivityRequest,
   TAdminActivityResponse,
@@ -69,6 +70,8 @@ export interface ApiEndpoints {
   '/api/advertiser/update-campaign-autopilot': { request: TUpdateCampaignAutoPilotRequest; response: TStatusResponse };
   '/api/advertiser/update-stats-ex': { request: TUpdateStatsExRequest; response: TStatusResponse };
   '/api/admin/get-activity': { request: TAdminActivityRequest; response: TAdminActivityResponse };
+  '/api/publisher/get-installation-data': { request: void; response: TGetInstallationDataResponse };
+  '/api/publisher/check-install': { request: void; response: TCheckInstallResponse };
 }
 export type ApiPath = keyof ApiEndpoints;
 export type ApiRequest<P extends ApiPath> = ApiEndpoints[P]['request'];

@@ -19,6 +19,8 @@ import { AppLayout } from './shell/AppLayout.tsx';
  * `'admin-users': () => import('../features/admin-users/AdminUsersPage.tsx').then((m) => m.AdminUsersPage),`
  */
 const PAGES: Partial<Record<RouteName, () => Promise<ComponentType>>> = {
+  'publisher-installation': () =>
+    import('../features/publisher-installation/PublisherInstallationPage.tsx').then((m) => m.PublisherInstallationPage),
   'advertiser-ads': () => import('../features/advertiser-ads/AdvertiserAdsPage.tsx').then((m) => m.AdvertiserAdsPage),
   'admin-ad-validation': () =>
     import('../features/admin-ad-validation/AdminAdValidationPage.tsx').then((m) => m.AdminAdValidationPage),

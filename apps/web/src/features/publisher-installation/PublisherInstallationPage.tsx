@@ -1,0 +1,204 @@
+import { useEffect, useState } from 'react';
+import { Alert, Anchor, Divider, List, Loader, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import {
+  NEWSLETTER_ISSUE_PLACEHOLDER,
+  type TCheckInstallResponse,
+  type TGetInstallationDataResponse,
+} from '@helium/contracts';
+import { apiPost } from '../../api/client.ts';
+import { PageHeader } from '../../app/PageHeader.tsx';
+import { useCurrentUser } from '../user/userQuery.ts';
+import { CodeBlock } from './CodeBlock.tsx';
+import { checkDurationMs, instructionsVariant, progressPct, PROGRESS_TICK_MS } from './installCheck.ts';
+
+/** Where the French instructions' WordPress plug-in is downloaded (carries the publisher's line of code). */
+const WORDPRESS_PLUGIN_URL = '/api/publisher/wordpress-plugin.zip';
+
+type Check = { phase: 'checking'; pct: number } | { phase: 'done'; result: TCheckInstallResponse | null };
+
+/**
+ * The check phase: check-install runs while a progress bar fills for publisherInstallCheckTimout seconds
+ * (redrawn every 50 ms); the phase ends once both are over. A failed check is only logged.
+ */
+function useInstallCheck(data: TGetInstallationDataResponse | undefined): Check {
+  const [check, setCheck] = useState<Check>({ phase: 'checking', pct: 0 });
+  const durationMs = data ? checkDurationMs(data.publisherInstallCheckTimout) : null;
+  const publisherId = data?.publisher.id;
+  useEffect(() => {
+    if (durationMs === null || publisherId === undefined) return;
+    let cancelled = false;
+    let timerDone = false;
+    let answered = false;
+    let result: TCheckInstallResponse | null = null;
+    const start = performance.now();
+    setCheck({ phase: 'checking', pct: 0 });
+    const finish = () => {
+      if (!cancelled && timerDone && answered) setCheck({ phase: 'done', result });
+    };
+    const tick = window.setInterval(() => {
+      const pct = progressPct(performance.now() - start, durationMs);
+      if (pct >= 100) {
+        window.clearInterval(tick);
+        timerDone = true;
+        finish();
+      } else if (!cancelled) {
+        setCheck({ phase: 'checking', pct });
+      }
+    }, PROGRESS_TICK_MS);
+    apiPost('/api/publisher/check-install')
+      .then((answer) => {
+        result = answer;
+      })
+      .catch((error: unknown) => console.error('check-install failed', error))
+      .finally(() => {
+        answered = true;
+        finish();
+      });
+    return () => {
+      cancelled = true;
+      window.clearInterval(tick);
+    };
+  }, [durationMs, publisherId]);
+  return check;
+}
+
+/** Publisher Installation (specification 02, section 2.9). */
+export function PublisherInstallationPage() {
+  const { t, i18n } = useTranslation();
+  const user = useCurrentUser();
+  const { data, isPending, error } = useQuery({
+    queryKey: ['publisher', 'installation', user.accountId],
+    queryFn: () => apiPost('/api/publisher/get-installation-data'),
+  });
+  useEffect(() => {
+    if (error) console.error('get-installation-data failed', error);
+  }, [error]);
+  const check = useInstallCheck(data);
+
+  return (
+    <>
+      <PageHeader title={t('nav.installation')} />
+      {isPending ? <Loader aria-label={t('common.loading')} /> : null}
+      {data && check.phase === 'checking' ? (
+        <Stack gap="xs" maw={560}>
+          <Text>{t('installation.checking')}</Text>
+          <Progress
+            value={check.pct}
+            size="lg"
+            transitionDuration={0}
+            aria-label={t('installation.progressLabel')}
+            data-testid="install-check-progress"
+          />
+        </Stack>
+      ) : null}
+      {data && check.phase === 'done' ? (
+        <Stack gap="lg" maw={860}>
+          <InstallStatus data={data} result={check.result} />
+          <WebInstructions data={data} variant={instructionsVariant(i18n.resolvedLanguage, data.publisher.id)} />
+          {data.tutorialUrl ? <NewsletterInstructions data={data} tutorialUrl={data.tutorialUrl} /> : null}
+        </Stack>
+      ) : null}
+    </>
+  );
+}
+
+function InstallStatus({ data, result }: { data: TGetInstallationDataResponse; result: TCheckInstallResponse | null }) {
+  const { t } = useTranslation();
+  if (!result) return null;
+  if (result.isInstalled) {
+    return (
+      <Alert color="teal" variant="light" role="status" data-testid="install-status" data-installed="true">
+        {result.domain
+          ? t('installation.installed', { domain: result.domain })
+          : t('installation.installedNewsletter', { brand: data.publisher.brand })}
+      </Alert>
+    );
+  }
+  return (
+    <Alert color="yellow" variant="light" role="status" data-testid="install-status" data-installed="false">
+      {result.domain ? t('installation.notInstalled', { domain: result.domain }) : t('installation.notInstalledYet')}
+    </Alert>
+  );
+}
+
+function WebInstructions({
+  data,
+  variant,
+}: {
+  data: TGetInstallationDataResponse;
+  variant: ReturnType<typeof instructionsVariant>;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Paper withBorder p="md" data-testid="install-instructions" data-variant={variant}>
+      <Title order={2} size="h3" mb="sm">
+        {t('installation.webTitle')}
+      </Title>
+      {variant === 'frenchTwoOptions' ? (
+        <Stack gap="md">
+          <Text>{t('installation.twoOptions')}</Text>
+          <Stack gap="xs">
+            <Text fw={600}>{t('installation.option1')}</Text>
+            <Text>{t('installation.lineIntro')}</Text>
+            <CodeBlock code={data.lineOfCode1} />
+          </Stack>
+          <Divider />
+          <Stack gap="xs">
+            <Text fw={600}>{t('installation.option2')}</Text>
+            <List type="ordered" spacing={4}>
+              <List.Item>
+                <Anchor href={WORDPRESS_PLUGIN_URL} download="helium-ads.zip">
+                  {t('installation.pluginStep1')}
+                </Anchor>
+              </List.Item>
+              <List.Item>{t('installation.pluginStep2')}</List.Item>
+              <List.Item>{t('installation.pluginStep3')}</List.Item>
+              <List.Item>{t('installation.pluginStep4')}</List.Item>
+              <List.Item>{t('installation.pluginStep5')}</List.Item>
+            </List>
+          </Stack>
+          <Text>{t('installation.adsStart')}</Text>
+        </Stack>
+      ) : variant === 'frenchCodeLine' ? (
+        <Stack gap="xs">
+          <Text>{t('installation.lineIntro')}</Text>
+          <CodeBlock code={data.lineOfCode1} />
+          <Text>{t('installation.adsStart')}</Text>
+        </Stack>
+      ) : (
+        <Stack gap="xs">
+          <Text>{t('installation.lineIntro')}</Text>
+          <CodeBlock code={data.lineOfCode1} />
+          <Text>{t('installation.wordpressTip')}</Text>
+          <Text>{t('installation.contact')}</Text>
+        </Stack>
+      )}
+    </Paper>
+  );
+}
+
+function NewsletterInstructions({ data, tutorialUrl }: { data: TGetInstallationDataResponse; tutorialUrl: string }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <Paper withBorder p="md" data-testid="newsletter-instructions">
+      <Title order={2} size="h3" mb="sm">
+        {t('installation.newsletterTitle')}
+      </Title>
+      <Stack gap="md">
+        <Text>{t('installation.newsletterIntro')}</Text>
+        {data.owlHtmlBanner1 ? <CodeBlock label={t('installation.topBanner')} code={data.owlHtmlBanner1} /> : null}
+        {data.owlHtmlBanner2 ? <CodeBlock label={t('installation.bottomBanner')} code={data.owlHtmlBanner2} /> : null}
+        <Text size="sm" c="dimmed">
+          {t('installation.issuePlaceholder', { placeholder: NEWSLETTER_ISSUE_PLACEHOLDER })}
+        </Text>
+        {i18n.resolvedLanguage === 'fr' ? (
+          <Anchor href={tutorialUrl} target="_blank" rel="noopener noreferrer">
+            {t('installation.tutorial', { minutes: data.tutorialMinutes ?? 0 })}
+          </Anchor>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}

@@ -338,6 +338,16 @@ describe('publisher: the e-mailed link', () => {
     expect((await admin.post(REQUEST, { adId: id, publisherIds: [demoBlogId], acceptance: 3 })).statusCode).toBe(409);
   });
 
+  it('e-mails each publisher in its own language (Cuisine Facile belongs to a French user)', async () => {
+    const id = await approved();
+    const before = t.smtp.messages.length;
+    const response = await admin.post(REQUEST, { adId: id, publisherIds: [cuisineId], acceptance: 3 });
+    expect(response.json()).toEqual({ status: 'ok' });
+    const mail = await t.smtp.waitForMail('multi@demo.test', before);
+    expect(mail.subject).toMatch(/nouvelle annonce à valider pour Cuisine Facile/);
+    expect(mail.text).toMatch(/\/publisher-ad-validation\/[A-Za-z0-9]+/);
+  });
+
   it('lets the publisher change the answer within 24 hours of it (1 -> 2), not after', async () => {
     const id = await approved();
     const { hashId } = await requestDemoBlog(id);

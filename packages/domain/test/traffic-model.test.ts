@@ -8,6 +8,7 @@ import {
   drawDevice,
   minuteShare,
   seededRandom,
+  splitInteger,
 } from '../src/index.ts';
 
 describe('traffic model', () => {
@@ -63,5 +64,16 @@ describe('traffic model', () => {
     expect(drawCount(seededRandom(2), 10_000, 0.7)).toBeGreaterThan(6800);
     expect(drawCount(seededRandom(2), 10_000, 0.7)).toBeLessThan(7200);
     expect(drawCount(seededRandom(2), 0, 0.5)).toBe(0);
+  });
+});
+
+describe('splitInteger', () => {
+  it('splits a whole number over weights, adding up exactly', () => {
+    expect(splitInteger(10, [1, 1, 1])).toEqual([4, 3, 3]);
+    expect(splitInteger(7, [0, 1])).toEqual([0, 7]);
+    expect(splitInteger(0, [1, 2])).toEqual([0, 0]);
+    expect(splitInteger(5, [0, 0])).toEqual([0, 0]);
+    const parts = splitInteger(1234, [0.3, 0.2, 0.4, 0.1]);
+    expect(parts.reduce((sum, part) => sum + part, 0)).toBe(1234);
   });
 });

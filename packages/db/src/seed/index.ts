@@ -2,8 +2,8 @@ import { count } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { users } from '../schema/index.ts';
 import { seedDemoAds, type SeedMediaSink } from './ads.ts';
-import { seedActivityHistory } from './activity-history.ts';
 import { seedDeliveryDemo } from './delivery.ts';
+import { seedTrafficHistory } from './history.ts';
 import { seedNetworkSettings } from './settings.ts';
 import { seedDemoUsers } from './users.ts';
 
@@ -23,6 +23,6 @@ export async function seedDemoData(db: Database, options: { media?: SeedMediaSin
     await seedDemoUsers(database);
     await seedDemoAds(database, options.media);
     await seedDeliveryDemo(database);
-    await seedActivityHistory(database);
+    await seedTrafficHistory(database);
   });
 }

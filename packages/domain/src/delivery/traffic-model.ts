@@ -165,3 +165,23 @@ export function drawDailyAdFigures(
   const leads = drawCount(random, clicks, model.leadRate);
   return { served, impressions, clicks, allClicks, leads };
 }
+
+/**
+ * Splits a whole number over weights (largest remainders), so the parts add up to it exactly: a day's
+ * figures spread over pages, minutes or ads stay consistent with the day's totals.
+ */
+export function splitInteger(total: number, weights: readonly number[]): number[] {
+  const sum = weights.reduce((acc, weight) => acc + Math.max(0, weight), 0);
+  if (total <= 0 || sum <= 0) return weights.map(() => 0);
+  const exact = weights.map((weight) => (Math.max(0, weight) / sum) * total);
+  const parts = exact.map(Math.floor);
+  let left = total - parts.reduce((acc, part) => acc + part, 0);
+  const order = exact
+    .map((value, index) => ({ index, rest: value - Math.floor(value) }))
+    .sort((a, b) => b.rest - a.rest);
+  for (let position = 0; left > 0 && order.length > 0; position = (position + 1) % order.length, left--) {
+    const index = order[position]?.index ?? 0;
+    parts[index] = (parts[index] ?? 0) + 1;
+  }
+  return parts;
+}

@@ -867,6 +867,8 @@ export class DeliveryEngine {
 
   /** A click on a newsletter banner: the issue's ad, counted like a web click. */
   async owlClick(publisherId: number, bannerIndex: number, issue: string, requester: Requester): Promise<ClickOutcome> {
+    // Only a newsletter publisher's links choose and keep an issue's ad (as owlOpen).
+    if (!this.snapshot().publishers.get(publisherId)?.isOwl) return { location: null, counted: 'ignored' };
     const at = this.now();
     const events: DeliveryEvent[] = [];
     const ad = await this.owlAd(publisherId, bannerIndex, issue, events);

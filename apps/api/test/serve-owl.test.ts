@@ -1,0 +1,244 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NEWSLETTER_ISSUE_PLACEHOLDER } from '@helium/contracts';
+import {
+  adClicks,
+  adImpressions,
+  adPublisherValidations,
+  ads,
+  dailyAdStats,
+  invalidTraffic,
+  owlIssueAds,
+} from '@helium/db';
+import { buildTestApp, type TestApp } from './helper.ts';
+import { BOT_UA, BROWSER_UA, campaignOfBrand, publisherId, type Visitor } from './serve-support.ts';
+
+/*
+ * Newsletter (owl) banners (decisions.md section 4): the image link chooses the issue's ad at its first open and
+ * keeps it for that issue, counts an impression per open (bots excluded), and the click link redirects to that
+ * ad's link and counts a click.
+ */
+
+let t: TestApp;
+/** The random source of selection: low picks the first eligible advertiser, high the last. */
+let draw = 0.001;
+let newsletter: number;
+let blog: number;
+let hash: string;
+let bikes: number;
+let ceramics: number;
+
+beforeAll(async () => {
+  t = await buildTestApp({ delivery: { random: () => draw } });
+  newsletter = await publisherId(t.db, 'La Lettre Tech');
+  blog = await publisherId(t.db, 'Demo Blog');
+  hash = t.app.ctx.hashIds.encodePublisher(newsletter);
+  bikes = await campaignOfBrand(t.db, 'velo-urbain.example');
+  ceramics = await campaignOfBrand(t.db, 'atelier-ceramique.example');
+  // A second newsletter ad, of another advertiser, so that an issue has a choice to keep.
+  const [bikesAd] = await t.db.select().from(ads).where(eq(ads.campaignId, bikes)).limit(1);
+  const [ceramicsAd] = await t.db.select().from(ads).where(eq(ads.campaignId, ceramics)).limit(1);
+  const [added] = await t.db
+    .insert(ads)
+    .values({
+      advertiserId: ceramicsAd!.advertiserId,
+      campaignId: ceramics,
+      type: 'image',
+      formatId: 2,
+      width: 600,
+      height: 150,
+      link: 'https://atelier-ceramique.example/helium-demo/newsletter',
+      isOwlOnly: true,
+      adminValidation: 1,
+      submittedAt: new Date(),
+      adminValidatedAt: new Date(),
+    })
+    .returning({ id: ads.id });
+  await t.db.insert(adPublisherValidations).values({
+    adId: added!.id,
+    publisherId: newsletter,
+    state: 1,
+    requestedAt: new Date(),
+    decidedAt: new Date(),
+    decidedBy: 'admin',
+  });
+  expect(bikesAd).toBeDefined();
+  await t.app.delivery.refresh();
+});
+afterAll(async () => t.close());
+
+const READER: Visitor = { ip: '10.60.0.1' };
+
+function owl(banner: number, issue: string, kind: 'image' | 'click', visitor: Visitor = READER, publisher = hash) {
+  return t.app.inject({
+    method: 'GET',
+    url: `/serve/owl/${publisher}/${banner}/${encodeURIComponent(issue)}/${kind}`,
+    remoteAddress: '127.0.0.1',
+    headers: { 'user-agent': visitor.ua ?? BROWSER_UA, 'x-forwarded-for': visitor.ip },
+  });
+}
+
+async function issueAd(banner: number, issue: string) {
+  const [row] = await t.db
+    .select({ adId: owlIssueAds.adId })
+    .from(owlIssueAds)
+    .where(
+      and(eq(owlIssueAds.publisherId, newsletter), eq(owlIssueAds.bannerIndex, banner), eq(owlIssueAds.issue, issue)),
+    );
+  return row?.adId ?? null;
+}
+
+async function impressionsOf(adId: number) {
+  const [row] = await t.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(adImpressions)
+    .where(and(eq(adImpressions.adId, adId), eq(adImpressions.publisherId, newsletter)));
+  return row?.n ?? 0;
+}
+
+describe('newsletter banner image', () => {
+  it('chooses the ad at the first open of an issue and keeps it for that issue', async () => {
+    draw = 0.001;
+    const first = await owl(1, 'issue-101', 'image');
+    expect(first.statusCode).toBe(302);
+    expect(first.headers['cache-control']).toBe('no-store');
+    const chosen = await issueAd(1, 'issue-101');
+    expect(chosen).not.toBeNull();
+    expect(first.headers.location).toBe(`http://localhost:3000/serve/creative/${chosen}.svg`);
+
+    // With the other draw, a new issue gets the other advertiser's ad...
+    draw = 0.999;
+    const other = await owl(1, 'issue-102', 'image');
+    expect(other.statusCode).toBe(302);
+    const otherAd = await issueAd(1, 'issue-102');
+    expect(otherAd).not.toBe(chosen);
+    expect(other.headers.location).toBe(`http://localhost:3000/serve/creative/${otherAd}.svg`);
+
+    // ...while the first issue keeps its ad on every later open, after a restart of the index too.
+    await t.app.delivery.refresh();
+    for (const ip of ['10.60.1.1', '10.60.1.2']) {
+      const again = await owl(1, 'issue-101', 'image', { ip });
+      expect(again.headers.location).toBe(first.headers.location);
+    }
+    expect(await issueAd(1, 'issue-101')).toBe(chosen);
+  });
+
+  it('keeps each banner of an issue apart', async () => {
+    draw = 0.001;
+    await owl(1, 'issue-103', 'image');
+    draw = 0.999;
+    await owl(2, 'issue-103', 'image');
+    const top = await issueAd(1, 'issue-103');
+    const bottom = await issueAd(2, 'issue-103');
+    expect(top).not.toBeNull();
+    expect(bottom).not.toBeNull();
+    expect(bottom).not.toBe(top);
+  });
+
+  it('counts an impression per open, in the daily summary as newsletter traffic', async () => {
+    draw = 0.001;
+    await owl(1, 'issue-104', 'image');
+    const adId = (await issueAd(1, 'issue-104'))!;
+    const before = await impressionsOf(adId);
+    for (let open = 0; open < 3; open += 1) {
+      const response = await owl(1, 'issue-104', 'image', { ip: `10.60.2.${open + 1}` });
+      expect(response.statusCode).toBe(302);
+    }
+    expect(await impressionsOf(adId)).toBe(before + 3);
+    const [daily] = await t.db
+      .select({ impressions: sql<number>`sum(${dailyAdStats.impressions})::int`, channel: dailyAdStats.channel })
+      .from(dailyAdStats)
+      .where(and(eq(dailyAdStats.adId, adId), eq(dailyAdStats.publisherId, newsletter)))
+      .groupBy(dailyAdStats.channel);
+    expect(daily).toEqual({ impressions: before + 3, channel: 'owl' });
+  });
+
+  it('counts no impression for a bot, which is set aside', async () => {
+    draw = 0.001;
+    await owl(1, 'issue-105', 'image');
+    const adId = (await issueAd(1, 'issue-105'))!;
+    const before = await impressionsOf(adId);
+    const [invalidBefore] = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(invalidTraffic)
+      .where(and(eq(invalidTraffic.adId, adId), eq(invalidTraffic.reason, 'bot')));
+    const response = await owl(1, 'issue-105', 'image', { ip: '10.60.3.1', ua: BOT_UA });
+    expect(response.statusCode).toBe(302);
+    expect(await impressionsOf(adId)).toBe(before);
+    const [invalidAfter] = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(invalidTraffic)
+      .where(and(eq(invalidTraffic.adId, adId), eq(invalidTraffic.reason, 'bot')));
+    expect(invalidAfter!.n).toBe(invalidBefore!.n + 1);
+  });
+
+  it('answers a harmless pixel to a forged publisher, a wrong banner index or a web-only publisher', async () => {
+    for (const [publisher, banner] of [
+      ['not-a-hash', 1],
+      [String(newsletter), 1],
+      [hash, 3],
+      [t.app.ctx.hashIds.encodePublisher(blog), 1],
+    ] as const) {
+      const response = await owl(banner, 'issue-106', 'image', READER, publisher);
+      expect(response.statusCode, `${publisher}/${banner}`).toBe(200);
+      expect(response.headers['content-type']).toBe('image/gif');
+    }
+    const [stored] = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(owlIssueAds)
+      .where(eq(owlIssueAds.issue, 'issue-106'));
+    expect(stored!.n).toBe(0);
+  });
+
+  it("accepts the snippet's unfilled placeholder as an issue", async () => {
+    const response = await owl(1, NEWSLETTER_ISSUE_PLACEHOLDER, 'image');
+    expect(response.statusCode).toBe(302);
+  });
+});
+
+describe('newsletter banner click', () => {
+  it("redirects to the issue's ad link with a click id and counts one billed click per hour per reader", async () => {
+    draw = 0.999;
+    const image = await owl(2, 'issue-201', 'image');
+    expect(image.statusCode).toBe(302);
+    const adId = (await issueAd(2, 'issue-201'))!;
+    const [ad] = await t.db.select({ link: ads.link }).from(ads).where(eq(ads.id, adId));
+    draw = 0.001;
+    const clicked = await owl(2, 'issue-201', 'click', { ip: '10.60.4.1' });
+    expect(clicked.statusCode).toBe(302);
+    expect(clicked.headers['x-helium-counted']).toBe('unique');
+    const location = new URL(clicked.headers.location as string);
+    expect(`${location.origin}${location.pathname}`).toBe(ad!.link);
+    const clickId = location.searchParams.get('hclid');
+    expect(clickId).toBeTruthy();
+    const [row] = await t.db.select().from(adClicks).where(eq(adClicks.id, clickId!));
+    expect(row).toMatchObject({ adId, publisherId: newsletter, isUnique: true });
+
+    const repeat = await owl(2, 'issue-201', 'click', { ip: '10.60.4.1' });
+    expect(repeat.statusCode).toBe(302);
+    expect(repeat.headers['x-helium-counted']).toBe('repeat');
+    t.clock.advance(61 * 60_000);
+    const later = await owl(2, 'issue-201', 'click', { ip: '10.60.4.1' });
+    expect(later.headers['x-helium-counted']).toBe('unique');
+  });
+
+  it('counts no click for a bot', async () => {
+    draw = 0.001;
+    await owl(1, 'issue-202', 'image');
+    const response = await owl(1, 'issue-202', 'click', { ip: '10.60.5.1', ua: BOT_UA });
+    expect(response.statusCode).toBe(302);
+    expect(response.headers['x-helium-counted']).not.toBe('unique');
+  });
+
+  it('answers nothing for a forged publisher or a web-only publisher, and stores no issue', async () => {
+    for (const publisher of ['not-a-hash', t.app.ctx.hashIds.encodePublisher(blog)]) {
+      const response = await owl(1, 'issue-203', 'click', READER, publisher);
+      expect(response.statusCode, publisher).toBe(204);
+    }
+    const [stored] = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(owlIssueAds)
+      .where(eq(owlIssueAds.issue, 'issue-203'));
+    expect(stored!.n).toBe(0);
+  });
+});

@@ -9,6 +9,7 @@ import { expireValidationRequests } from './services/ads.ts';
 import { HashIds } from './services/hash-ids.ts';
 import { LocalMediaStorage, type MediaStorage } from './services/media-storage.ts';
 import { Scheduler } from './services/scheduler.ts';
+import { DAILY_LEDGER_EVERY_MS, DAILY_LEDGER_JOB, DailyRevenueLedger } from './services/daily-ledger.ts';
 import { MemoryRateLimitStore, RateLimiter, RedisRateLimitStore, type RateLimit } from './services/rate-limiter.ts';
 import csrf from './plugins/csrf.ts';
 import errors from './plugins/errors.ts';
@@ -90,7 +91,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   } satisfies AppContext);
   // A publisher request not answered within 24 hours counts as approved.
   app.ctx.scheduler.every('ad-validation-timeouts', 60_000, () => expireValidationRequests(database.db, clock.now()));
+  // One revenue entry per publisher per closed UTC day, soon after midnight and at start for missed days.
+  const dailyLedger = new DailyRevenueLedger(database.db, clock);
+  app.ctx.scheduler.every(DAILY_LEDGER_JOB, DAILY_LEDGER_EVERY_MS, () => dailyLedger.run());
   app.addHook('onReady', async () => app.ctx.scheduler.start());
+  app.addHook('onReady', async () => {
+    void app.ctx.scheduler.runNow(DAILY_LEDGER_JOB).catch(() => undefined);
+  });
   app.addHook('onClose', async () => app.ctx.scheduler.stop());
   app.decorateRequest('actor', null);
   const delivery = new DeliveryEngine({

@@ -47,6 +47,7 @@ describe('admin activity by publisher', () => {
     const [row] = await t.db.select().from(ads).where(eq(ads.id, largeAdId));
     expect(large!.ad.filesize).toBe(row!.filesize);
     expect(large!.ad.filesize).toBeGreaterThan(0);
+    expect(large!.ad.image).toBe(`/media/${row!.image}`);
   });
 
   it('shows an ad switched off for the publisher only with the complete/inactive toggle, with a 0 share', async () => {

@@ -9,6 +9,7 @@ import {
 import { ctrOf, sharePct, weightRanks, type Device } from '@helium/domain';
 import { parseWith } from '../../validation.ts';
 import { utcDay } from '../../delivery/visitor.ts';
+import { mediaUrl } from '../../services/media-storage.ts';
 
 const euros = (micros: number) => Math.round(micros / 10_000) / 100;
 const pct = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 10 : 0);
@@ -121,9 +122,9 @@ export default async function activityRoutes(app: FastifyInstance) {
           id: ad.id,
           type: ad.type,
           filesize: fileSizes.get(ad.id) ?? 0,
-          image: ad.image,
-          mp4: ad.mp4,
-          poster: ad.poster,
+          image: mediaUrl(ad.image),
+          mp4: mediaUrl(ad.mp4),
+          poster: mediaUrl(ad.poster),
           link: ad.link,
         },
         campaign: { is_filler: index.campaigns.get(ad.campaignId)?.isFiller ?? false },

@@ -21,6 +21,8 @@ import { InfoIcon } from './icons.tsx';
 import { liveLink } from './logic.ts';
 import { METRIC_KEYS, MetricHeaders, useMetricTexts } from './MetricCells.tsx';
 
+const NOWRAP = { whiteSpace: 'nowrap' } as const;
+
 export interface AdTableProps {
   campaign: TCampaignEx;
   byPublisher: boolean;
@@ -33,7 +35,7 @@ export interface AdTableProps {
 
 export function AdPreview({ ad, dimmed }: { ad: TCampaignAd; dimmed: boolean }) {
   const { t } = useTranslation();
-  const style = { maxWidth: 160, maxHeight: 90, display: 'block', opacity: dimmed ? 0.35 : 1 } as const;
+  const style = { maxWidth: 120, maxHeight: 80, display: 'block', opacity: dimmed ? 0.35 : 1 } as const;
   return (
     <Anchor href={ad.link ?? undefined} target="_blank" rel="noopener noreferrer" aria-label={t('activity.openAdLink')}>
       {ad.type === 'video' && ad.mp4 ? (
@@ -84,7 +86,7 @@ function BudgetSelect({
   return (
     <Select
       size="xs"
-      w={150}
+      w={124}
       aria-label={t('activity.budget')}
       data={data}
       value={ad.budget > 0 ? String(ad.budget) : '-1'}
@@ -133,7 +135,7 @@ function PublisherLine({
         </Group>
       </Table.Td>
       {METRIC_KEYS.map((key) => (
-        <Table.Td key={key} ta="right">
+        <Table.Td key={key} ta="right" style={NOWRAP}>
           <Text size="sm">{texts[key]}</Text>
         </Table.Td>
       ))}
@@ -170,7 +172,7 @@ function AdRow(props: AdTableProps & { ad: TCampaignAd }) {
           </Stack>
         </Table.Td>
         <Table.Td>
-          <Stack gap={4}>
+          <Stack gap={4} miw={130} align="flex-start">
             <Switch
               checked={ad.isShowing}
               disabled={finished}
@@ -195,7 +197,7 @@ function AdRow(props: AdTableProps & { ad: TCampaignAd }) {
         </Table.Td>
         {METRIC_KEYS.map((key) =>
           key === 'ctr' ? (
-            <Table.Td key={key} ta="right">
+            <Table.Td key={key} ta="right" style={NOWRAP}>
               <Tooltip
                 label={t(rank && ad.isShowing ? `activity.ctrRank.${rank}` : 'activity.ctrRankNone')}
                 multiline
@@ -207,7 +209,7 @@ function AdRow(props: AdTableProps & { ad: TCampaignAd }) {
               </Tooltip>
             </Table.Td>
           ) : key === 'costs' ? (
-            <Table.Td key={key} ta="right">
+            <Table.Td key={key} ta="right" style={NOWRAP}>
               <Stack gap={4} align="flex-end">
                 <Text size="sm">{texts.costs}</Text>
                 {campaign.canBudget && !hasRange ? (
@@ -216,7 +218,7 @@ function AdRow(props: AdTableProps & { ad: TCampaignAd }) {
               </Stack>
             </Table.Td>
           ) : (
-            <Table.Td key={key} ta="right">
+            <Table.Td key={key} ta="right" style={NOWRAP}>
               <Text size="sm">{texts[key]}</Text>
             </Table.Td>
           ),

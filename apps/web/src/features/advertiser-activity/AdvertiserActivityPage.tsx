@@ -277,7 +277,7 @@ function ActivityChart({ campaign }: { campaign: TCampaignEx }) {
         dataKey="day"
         withRightYAxis
         withLegend
-        valueFormatter={(value) => format.number(value, 2)}
+        valueFormatter={(value) => format.number(value, Number.isInteger(value) ? 0 : 2)}
         series={[
           { name: t('activity.metric.impressions'), color: 'indigo.6' },
           { name: t('activity.metric.clicks'), color: 'teal.6' },
@@ -502,7 +502,7 @@ export function AdvertiserActivityPage() {
           <Table.Tbody>
             <Table.Tr data-testid="totals-row">
               {METRIC_KEYS.map((key) => (
-                <Table.Td key={key} ta="right" data-testid={`total-${key}`}>
+                <Table.Td key={key} ta="right" data-testid={`total-${key}`} style={{ whiteSpace: 'nowrap' }}>
                   <Text fw={700}>{total[key]}</Text>
                 </Table.Td>
               ))}

@@ -26,8 +26,14 @@ async function context(userAgent = CHROME_UA): Promise<BrowserContext> {
 
 beforeAll(async () => {
   product = await startProduct();
-  const snippet = `<script async src="${product.url}/serve/script.js" data-publisher="${DEMO_BLOG_ID}"></script>`;
-  site = await startPublisherSite(snippet);
+  // The publisher's own line of code, as its Installation screen gives it.
+  const publisher = await apiSession(product, 'publisher@demo.test');
+  const installation = (await publisher.post('/api/publisher/get-installation-data', {})) as {
+    publisher: { id: number };
+    lineOfCode1: string;
+  };
+  expect(installation.publisher.id).toBe(DEMO_BLOG_ID);
+  site = await startPublisherSite(installation.lineOfCode1);
   browser = await launchBrowser();
   admin = await apiSession(product, 'admin@demo.test');
 });

@@ -1,0 +1,242 @@
+/**
+ * The benchmark's load generator, run as a child process (its own CPU core) by scripts/bench/main.ts and
+ * driven over IPC: one phase at a time, on loopback only, with keep-alive connections. Closed loop (n
+ * connections, each sends its next request when the previous one is answered) or open loop at a fixed rate
+ * (latency measured from when each request was due, so a slow server cannot hide its queue).
+ */
+import http from 'node:http';
+
+export type PhaseKind = 'bare' | 'decision' | 'view' | 'mixed';
+
+export interface PhaseSpec {
+  kind: PhaseKind;
+  /** Closed loop with this many connections, or open loop at this many requests per second. */
+  connections: number;
+  rate?: number;
+  durationMs: number;
+  apiUrl: string;
+  bareUrl: string;
+  publisherId: number;
+}
+
+export interface PhaseResult {
+  kind: PhaseKind;
+  mode: string;
+  requests: number;
+  elapsedMs: number;
+  rps: number;
+  p50: number;
+  p90: number;
+  p99: number;
+  max: number;
+  errors: number;
+  /** Answers by status code. */
+  statuses: Record<string, number>;
+  /** View beacons by x-helium-counted answer (counted, invalid, ignored). */
+  views: Record<string, number>;
+  /** View beacons answered 2xx. */
+  views2xx: number;
+  decisionsWithAds: number;
+  tokensLeft: number;
+}
+
+const USER_AGENT =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
+
+/** View tokens from decisions, each to be sent once (a second beacon for a decision counts nothing). */
+const tokens: string[] = [];
+let visitor = 0;
+
+/** A distinct public-looking visitor address per pageview (X-Forwarded-For, trusted from loopback). */
+function nextIp(): string {
+  visitor++;
+  return `11.${(visitor >> 16) & 255}.${(visitor >> 8) & 255}.${visitor & 255}`;
+}
+
+function percentile(sorted: Float64Array, share: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))] ?? 0;
+}
+
+interface Answer {
+  status: number;
+  counted: string;
+  body: string;
+}
+
+function send(
+  agent: http.Agent,
+  url: URL,
+  options: { method: string; headers: Record<string, string>; body?: string },
+) {
+  return new Promise<Answer>((resolve, reject) => {
+    const request = http.request(
+      {
+        agent,
+        hostname: url.hostname,
+        port: url.port,
+        path: url.pathname + url.search,
+        method: options.method,
+        headers: options.headers,
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            counted: String(response.headers['x-helium-counted'] ?? ''),
+            body: Buffer.concat(chunks).toString(),
+          }),
+        );
+        response.on('error', reject);
+      },
+    );
+    request.on('error', reject);
+    request.end(options.body);
+  });
+}
+
+export async function runPhase(spec: PhaseSpec): Promise<PhaseResult> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: spec.connections });
+  const api = new URL(spec.apiUrl);
+  const decisionUrl = new URL(
+    `/serve/d?p=${spec.publisherId}&w=1280&u=${encodeURIComponent('http://localhost/bench/article')}`,
+    api,
+  );
+  const viewUrl = new URL('/serve/v', api);
+  const bareUrl = new URL(spec.bareUrl);
+  const latencies: number[] = [];
+  const statuses: Record<string, number> = {};
+  const views: Record<string, number> = {};
+  let errors = 0;
+  let decisionsWithAds = 0;
+  let views2xx = 0;
+
+  const timed = async (due: number, call: () => Promise<Answer>) => {
+    try {
+      const answer = await call();
+      latencies.push(performance.now() - due);
+      statuses[answer.status] = (statuses[answer.status] ?? 0) + 1;
+      return answer;
+    } catch {
+      errors++;
+      return null;
+    }
+  };
+  const decision = async (due: number) => {
+    const answer = await timed(due, () =>
+      send(agent, decisionUrl, {
+        method: 'GET',
+        headers: { 'user-agent': USER_AGENT, origin: 'http://localhost', accept: '*/*', 'x-forwarded-for': nextIp() },
+      }),
+    );
+    if (!answer || answer.status !== 200) return null;
+    const ads = (JSON.parse(answer.body) as { ads: Array<{ view: string }> }).ads;
+    if (ads.length > 0) decisionsWithAds++;
+    return ads[0]?.view ?? null;
+  };
+  const view = async (due: number, token: string) => {
+    const answer = await timed(due, () =>
+      send(agent, viewUrl, {
+        method: 'POST',
+        headers: {
+          'user-agent': USER_AGENT,
+          origin: 'http://localhost',
+          'content-type': 'text/plain;charset=UTF-8',
+          'x-forwarded-for': nextIp(),
+        },
+        body: token,
+      }),
+    );
+    if (!answer) return;
+    views[answer.counted || 'none'] = (views[answer.counted || 'none'] ?? 0) + 1;
+    if (answer.status >= 200 && answer.status < 300) views2xx++;
+  };
+  const bare = (due: number) => timed(due, () => send(agent, bareUrl, { method: 'GET', headers: { accept: '*/*' } }));
+
+  const started = performance.now();
+  const end = started + spec.durationMs;
+  let stoppedAt = 0;
+  if (spec.rate) {
+    // Open loop: requests are due at a fixed rate whatever the answers; a mixed pageview is a decision,
+    // then its view beacon, so decisions are due at half the rate.
+    const perMs = spec.rate / 1000;
+    const kind = spec.kind;
+    const pending = new Set<Promise<unknown>>();
+    let sent = 0;
+    while (performance.now() < end) {
+      const now = performance.now();
+      const target = Math.floor((now - started) * (kind === 'mixed' ? perMs / 2 : perMs));
+      while (sent < target) {
+        const due = started + sent / (kind === 'mixed' ? perMs / 2 : perMs);
+        sent++;
+        let work: Promise<unknown>;
+        if (kind === 'bare') work = bare(due);
+        else if (kind === 'decision') work = decision(due);
+        else if (kind === 'view') {
+          const token = tokens.pop();
+          work = token ? view(due, token) : Promise.resolve();
+        } else {
+          work = decision(due).then((token) => (token ? view(performance.now(), token) : undefined));
+        }
+        pending.add(work);
+        void work.finally(() => pending.delete(work));
+      }
+      await new Promise((resolve) => setTimeout(resolve, 1));
+    }
+    stoppedAt = performance.now();
+    await Promise.all(pending);
+  } else {
+    const worker = async () => {
+      while (performance.now() < end) {
+        if (spec.kind === 'bare') await bare(performance.now());
+        else if (spec.kind === 'decision') {
+          const token = await decision(performance.now());
+          if (token) tokens.push(token);
+        } else if (spec.kind === 'view') {
+          const token = tokens.pop();
+          if (!token) break;
+          await view(performance.now(), token);
+        } else {
+          const token = await decision(performance.now());
+          if (token) await view(performance.now(), token);
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: spec.connections }, worker));
+    stoppedAt = performance.now();
+  }
+  agent.destroy();
+  const elapsedMs = stoppedAt - started;
+  const sorted = Float64Array.from(latencies).sort();
+  const round = (value: number) => Math.round(value * 100) / 100;
+  return {
+    kind: spec.kind,
+    mode: spec.rate ? `${spec.rate} req/s` : `${spec.connections} connections`,
+    requests: latencies.length,
+    elapsedMs: Math.round(elapsedMs),
+    rps: Math.round((latencies.length / elapsedMs) * 1000),
+    p50: round(percentile(sorted, 0.5)),
+    p90: round(percentile(sorted, 0.9)),
+    p99: round(percentile(sorted, 0.99)),
+    max: round(sorted[sorted.length - 1] ?? 0),
+    errors,
+    statuses,
+    views,
+    views2xx,
+    decisionsWithAds,
+    tokensLeft: tokens.length,
+  };
+}
+
+// As a child process: run the phases the parent asks for.
+if (process.send) {
+  process.on('message', (message: { id: number; spec: PhaseSpec }) => {
+    void runPhase(message.spec).then(
+      (result) => process.send?.({ id: message.id, result }),
+      (error: unknown) => process.send?.({ id: message.id, error: String(error) }),
+    );
+  });
+  process.send({ ready: true });
+}

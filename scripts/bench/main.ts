@@ -1,0 +1,232 @@
+/**
+ * npm run bench [-- --seconds <per phase, 6>] [--connections <closed loop, 64>] [--database-url <PostgreSQL server>]
+ *
+ * In one run on this machine: starts the real API in this process (buildApp on an embedded PGlite database
+ * in a temporary folder, migrated and seeded as `npm start` does) and a bare Fastify route, then loads them
+ * from a second process over loopback: closed-loop throughput and latency of the bare route, the decision
+ * endpoint, the view beacon and pageviews (decision then view), open-loop p99 at a fixed 1,000 requests/s,
+ * the publisher script's gzipped size, and the count check (views answered 2xx = impressions counted in
+ * the database). Figures go to docs/performance.md by hand.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import { execFileSync } from 'node:child_process';
+import { count, eq, sql } from 'drizzle-orm';
+import Fastify from 'fastify';
+import {
+  adImpressions,
+  campaigns,
+  dailyPublisherStats,
+  migrateDatabase,
+  openDatabase,
+  publishers,
+  seedDemoData,
+} from '@helium/db';
+import { buildApp } from '../../apps/api/src/app.ts';
+import { loadConfig } from '../../apps/api/src/config.ts';
+import { createMailer } from '../../apps/api/src/services/mailer.ts';
+import pg from 'pg';
+import pino from 'pino';
+import type { PhaseKind, PhaseResult, PhaseSpec } from './load.ts';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const SCRIPT = join(ROOT, 'apps/publisher-script/dist/helium.js');
+
+const { values } = parseArgs({
+  options: { seconds: { type: 'string' }, connections: { type: 'string' }, 'database-url': { type: 'string' } },
+});
+const seconds = Number(values.seconds ?? '6');
+if (!(seconds >= 1 && seconds <= 30)) throw new Error('--seconds must be from 1 to 30');
+const connections = Number(values.connections ?? '64');
+if (!Number.isInteger(connections) || connections < 1 || connections > 256) throw new Error('--connections 1-256');
+
+const log = (line: string) => console.log(line);
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
+
+// 1. The publisher script, built as `npm run build` does.
+if (!existsSync(SCRIPT)) execFileSync(process.execPath, ['apps/publisher-script/build.mjs'], { cwd: ROOT });
+const script = readFileSync(SCRIPT);
+const scriptGzip = gzipSync(script, { level: 9 }).length;
+
+// 2. The real API on PGlite in a temporary folder, in this process; a bare Fastify route beside it.
+const dataDir = mkdtempSync(join(os.tmpdir(), 'helium-bench-'));
+// PGlite (the default of `npm start`) in a temporary folder, or a throw-away database on a PostgreSQL server.
+const serverUrl = values['database-url'] ?? process.env.BENCH_DATABASE_URL;
+let benchDatabaseUrl: string | undefined;
+if (serverUrl) {
+  const name = `helium_bench_${process.pid}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name}`);
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  benchDatabaseUrl = url.toString();
+}
+const dropBenchDatabase = async () => {
+  if (!serverUrl || !benchDatabaseUrl) return;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`drop database if exists ${new URL(benchDatabaseUrl).pathname.slice(1)} with (force)`);
+  await admin.end();
+};
+const database = await openDatabase(benchDatabaseUrl ? { url: benchDatabaseUrl } : { pgliteDir: join(dataDir, 'db') });
+await migrateDatabase(database);
+await seedDemoData(database.db);
+// Credits enough for the whole run: the benchmark measures serving, not campaigns running out.
+await database.db.update(campaigns).set({ remainingImpressions: 100_000_000, remainingClicks: 1_000_000 });
+const config = loadConfig({
+  ...process.env,
+  DATA_DIR: dataDir,
+  PORT: '0',
+  SESSION_SECRET: 'bench-secret-'.padEnd(48, 'x'),
+  TRUST_PROXY: 'loopback',
+});
+const logger = pino({ level: 'warn' });
+const mailer = createMailer({
+  smtpUrl: undefined,
+  from: config.mailFrom,
+  outboxDir: join(dataDir, 'outbox'),
+  log: logger,
+});
+const app = await buildApp({ config, database, mailer, loggerInstance: logger });
+await app.listen({ port: 0, host: '127.0.0.1' });
+await app.delivery.refresh();
+const apiPort = (app.server.address() as { port: number }).port;
+const bare = Fastify({ logger: false });
+bare.get('/bare', async () => ({ ok: true }));
+await bare.listen({ port: 0, host: '127.0.0.1' });
+const barePort = (bare.server.address() as { port: number }).port;
+const [blog] = await database.db.select().from(publishers).where(eq(publishers.brand, 'Demo Blog'));
+if (!blog) throw new Error('Demo Blog missing from the seed');
+
+const impressionsInDb = async () => {
+  const [rows] = await database.db.select({ total: count() }).from(adImpressions);
+  const [daily] = await database.db
+    .select({ total: sql<number>`coalesce(sum(${dailyPublisherStats.impressions}), 0)::int` })
+    .from(dailyPublisherStats)
+    .where(eq(dailyPublisherStats.day, new Date().toISOString().slice(0, 10)));
+  return { rows: Number(rows?.total ?? 0), today: Number(daily?.total ?? 0) };
+};
+const before = await impressionsInDb();
+
+// 3. The load generator in its own process.
+const loader: ChildProcess = fork(join(ROOT, 'scripts/bench/load.ts'), [], {
+  execArgv: ['--import', 'tsx'],
+  stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+});
+await new Promise<void>((resolve) => loader.once('message', () => resolve()));
+let nextId = 0;
+const phase = (kind: PhaseKind, options: { rate?: number; durationMs?: number } = {}) =>
+  new Promise<PhaseResult>((resolve, reject) => {
+    const id = ++nextId;
+    const spec: PhaseSpec = {
+      kind,
+      connections: options.rate ? 64 : connections,
+      rate: options.rate,
+      durationMs: options.durationMs ?? seconds * 1000,
+      apiUrl: `http://127.0.0.1:${apiPort}`,
+      bareUrl: `http://127.0.0.1:${barePort}/bare`,
+      publisherId: blog.id,
+    };
+    const listener = (message: { id?: number; result?: PhaseResult; error?: string }) => {
+      if (message.id !== id) return;
+      loader.off('message', listener);
+      if (message.result) resolve(message.result);
+      else reject(new Error(message.error));
+    };
+    loader.on('message', listener);
+    loader.send({ id, spec });
+  });
+
+log(
+  `machine: ${os.cpus().length} x ${os.cpus()[0]?.model ?? '?'}, ${Math.round(os.totalmem() / 2 ** 30)} GB, Node ${process.version}`,
+);
+log(`database: ${database.kind}`);
+log(`load average at start: ${loadAverage()}`);
+log(`phases of ${seconds} s, closed loop with ${connections} connections`);
+// Warm-up (JIT, index, connections); not reported.
+await phase('bare', { durationMs: 1500 });
+await phase('decision', { durationMs: 1500 });
+
+type Measured = PhaseResult & { batches: number; eventsPerBatch: number; msPerBatch: number };
+const results: Measured[] = [];
+/** A phase, with the group-commit batches the engine wrote during it (how many, how large, how long each). */
+const measured = async (kind: PhaseKind, options: { rate?: number } = {}) => {
+  const recorder = app.delivery.recorder;
+  const before = { batches: recorder.batches, events: recorder.eventsWritten };
+  const result = await phase(kind, options);
+  const batches = recorder.batches - before.batches;
+  const events = recorder.eventsWritten - before.events;
+  const row: Measured = {
+    ...result,
+    batches,
+    eventsPerBatch: batches ? Math.round((events / batches) * 10) / 10 : 0,
+    msPerBatch: batches ? Math.round((result.elapsedMs / batches) * 10) / 10 : 0,
+  };
+  results.push(row);
+  log(
+    `${kind.padEnd(9)} ${row.mode.padEnd(15)} ${String(row.rps).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  max ${row.max} ms  (${row.requests} requests, ${row.errors} errors${batches ? `; ${batches} batches of ${row.eventsPerBatch} events, one every ${row.msPerBatch} ms` : ''})`,
+  );
+};
+for (const kind of ['bare', 'decision', 'view', 'mixed'] as const) await measured(kind);
+for (const kind of ['bare', 'mixed'] as const) await measured(kind, { rate: 1000 });
+log(`load average at end: ${loadAverage()}`);
+loader.kill();
+
+// 4. The count check: every view answered 2xx and "counted" is a validated impression in the database.
+const after = await impressionsInDb();
+const viewAnswers = {
+  views2xx: results.reduce((sum, result) => sum + result.views2xx, 0),
+  counted: results.reduce((sum, result) => sum + (result.views.counted ?? 0), 0),
+};
+const warmupFree = after.rows - before.rows;
+const bareClosed = results.find((result) => result.kind === 'bare' && !result.mode.includes('/s'));
+const ratio = (kind: PhaseKind) => {
+  const result = results.find((one) => one.kind === kind && !one.mode.includes('/s'));
+  return result && bareClosed ? result.rps / bareClosed.rps : 0;
+};
+const summary = {
+  machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model ?? '', node: process.version },
+  database: database.kind,
+  scriptBytes: script.length,
+  scriptGzipBytes: scriptGzip,
+  phases: results,
+  ratios: { decision: ratio('decision'), view: ratio('view'), mixed: ratio('mixed') },
+  countCheck: {
+    viewsAnswered2xx: viewAnswers.views2xx,
+    viewsCounted: viewAnswers.counted,
+    impressionRowsAdded: warmupFree,
+    todayImpressionsAdded: after.today - before.today,
+    ok:
+      viewAnswers.counted === warmupFree &&
+      warmupFree === after.today - before.today &&
+      viewAnswers.views2xx === viewAnswers.counted,
+  },
+};
+log(`publisher script: ${script.length} bytes, ${scriptGzip} bytes gzipped`);
+log(
+  `throughput against the bare route: decision ${(summary.ratios.decision * 100).toFixed(0)}%, view ${(summary.ratios.view * 100).toFixed(0)}%, pageview (decision + view) ${(summary.ratios.mixed * 100).toFixed(0)}%`,
+);
+log(
+  `count check: ${summary.countCheck.viewsAnswered2xx} view beacons answered 2xx, ${summary.countCheck.viewsCounted} counted, ${summary.countCheck.impressionRowsAdded} impressions added in the database (${summary.countCheck.todayImpressionsAdded} in today's totals): ${summary.countCheck.ok ? 'OK' : 'MISMATCH'}`,
+);
+
+await app.close();
+await bare.close();
+mailer.close();
+await database.close();
+await dropBenchDatabase();
+rmSync(dataDir, { recursive: true, force: true });
+console.log(JSON.stringify(summary));
+process.exitCode = summary.countCheck.ok ? 0 : 1;

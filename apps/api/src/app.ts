@@ -90,7 +90,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     scheduler: new Scheduler(app.log),
   } satisfies AppContext);
   // A publisher request not answered within 24 hours counts as approved.
-  app.ctx.scheduler.every('ad-validation-timeouts', 60_000, () => expireValidationRequests(database.db, clock.now()));
+  // Approvals change which ads may be served: the delivery index is refreshed when any request expired.
+  app.ctx.scheduler.every('ad-validation-timeouts', 60_000, async () => {
+    const expired = await expireValidationRequests(database.db, clock.now());
+    if (expired > 0) app.delivery.markChanged();
+    return expired;
+  });
   // One revenue entry per publisher per closed UTC day, soon after midnight and at start for missed days.
   const dailyLedger = new DailyRevenueLedger(database.db, clock);
   app.ctx.scheduler.every(DAILY_LEDGER_JOB, DAILY_LEDGER_EVERY_MS, () => dailyLedger.run());

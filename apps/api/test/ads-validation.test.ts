@@ -373,7 +373,7 @@ describe('publisher: the e-mailed link', () => {
     await t.app.ctx.scheduler.runNow('ad-validation-timeouts');
     expect((await publisherState(id, demoBlogId))?.state).toBe(3);
     t.clock.advance(HOUR);
-    await t.app.ctx.scheduler.runNow('ad-validation-timeouts');
+    expect(await t.app.ctx.scheduler.runNow('ad-validation-timeouts')).toBe(1);
     expect(await publisherState(id, demoBlogId)).toMatchObject({ state: 1, decidedBy: 'timeout' });
     const anonymous = t.client();
     expect((await anonymous.post('/api/publisher/get-ad-validation', { hashId })).json()).toMatchObject({

@@ -38,7 +38,13 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const SCRIPT = join(ROOT, 'apps/publisher-script/dist/helium.js');
 
 const { values } = parseArgs({
-  options: { seconds: { type: 'string' }, connections: { type: 'string' }, 'database-url': { type: 'string' } },
+  options: {
+    seconds: { type: 'string' },
+    connections: { type: 'string' },
+    'database-url': { type: 'string' },
+    /** Diagnosis only: events are dropped instead of written, to see the engine's cost without storage. */
+    'without-storage': { type: 'boolean' },
+  },
 });
 const seconds = Number(values.seconds ?? '6');
 if (!(seconds >= 1 && seconds <= 30)) throw new Error('--seconds must be from 1 to 30');
@@ -102,6 +108,11 @@ const mailer = createMailer({
 const app = await buildApp({ config, database, mailer, loggerInstance: logger });
 await app.listen({ port: 0, host: '127.0.0.1' });
 await app.delivery.refresh();
+const withoutStorage = values['without-storage'] === true;
+if (withoutStorage) {
+  // The recorder's write step becomes a no-op: nothing is stored, so the count check cannot pass.
+  Object.assign(app.delivery.recorder as unknown as { write: () => Promise<void> }, { write: async () => {} });
+}
 const apiPort = (app.server.address() as { port: number }).port;
 const bare = Fastify({ logger: false });
 bare.get('/bare', async () => ({ ok: true }));
@@ -152,7 +163,7 @@ const phase = (kind: PhaseKind, options: { rate?: number; durationMs?: number } 
 log(
   `machine: ${os.cpus().length} x ${os.cpus()[0]?.model ?? '?'}, ${Math.round(os.totalmem() / 2 ** 30)} GB, Node ${process.version}`,
 );
-log(`database: ${database.kind}`);
+log(`database: ${database.kind}${withoutStorage ? ' (DIAGNOSIS: events not stored)' : ''}`);
 log(`load average at start: ${loadAverage()}`);
 log(`phases of ${seconds} s, closed loop with ${connections} connections`);
 // Warm-up (JIT, index, connections); not reported.
@@ -199,6 +210,7 @@ const ratio = (kind: PhaseKind) => {
 const summary = {
   machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model ?? '', node: process.version },
   database: database.kind,
+  withoutStorage,
   scriptBytes: script.length,
   scriptGzipBytes: scriptGzip,
   phases: results,

@@ -1,7 +1,8 @@
 /**
  * The Helium Ads publisher script: the one line publishers paste loads this IIFE. No dependencies, no
  * cookies, no globals. It counts a pageview by asking for the page's ads, shows each in its placement
- * with an "Ad" label, reports a view once 50% of the ad stayed in view for 1 s (2 s for a video) in a
+ * (a CSS selector and a position; skipped when the page has no such element) with an "Ad" label in a box
+ * sized before the media loads (no layout shift), reports a view once 50% of the ad stayed in view for 1 s (2 s for a video) in a
  * visible tab, and starts over on single-page-app navigation. Any failure (blocked, offline) is silent.
  */
 interface ServedAd {
@@ -38,6 +39,7 @@ interface Slot {
   let observer: IntersectionObserver | null = null;
   let page = '';
   let generation = 0;
+  let corner = false;
 
   const create = <K extends keyof HTMLElementTagNameMap>(tag: K, style: string) => {
     const element = doc.createElement(tag);
@@ -68,6 +70,7 @@ interface Slot {
   };
 
   const clear = () => {
+    corner = false;
     observer?.disconnect();
     for (const slot of slots.splice(0)) {
       clearTimeout(slot.timer);
@@ -76,6 +79,15 @@ interface Slot {
   };
 
   const show = (ad: ServedAd) => {
+    // A placement's element, or for the default placement the page's first empty [data-helium-slot].
+    let target: Element | null = null;
+    try {
+      target = doc.querySelector(ad.selector || '[data-helium-slot]:empty');
+    } catch {
+      // an invalid selector: no such element
+    }
+    // A placement whose element is not on this page is skipped; one corner box at most.
+    if (!target && (ad.selector || corner)) return;
     const ratio = ad.height / ad.width;
     const box = create(
       'div',
@@ -83,9 +95,9 @@ interface Slot {
         ad.width +
         'px;font:11px/16px sans-serif;color:#666',
     );
-    const target = ad.selector ? doc.querySelector(ad.selector) : doc.querySelector('[data-helium-slot]:empty');
     if (!target) {
-      // The default placement: a fixed corner box, which moves nothing on the page.
+      // The default placement on a page without a slot: a fixed corner box, which moves nothing on the page.
+      corner = true;
       box.style.cssText +=
         ';position:fixed;right:8px;bottom:8px;margin:0;z-index:2147483000;background:#fff;box-shadow:0 1px 6px rgba(0,0,0,.3);max-width:45vw';
       doc.body.appendChild(box);

@@ -13,7 +13,7 @@ import {
   publishers,
   type Database,
 } from '@helium/db';
-import type { Device, PublisherValidation } from '@helium/domain';
+import type { Placement, PublisherValidation } from '@helium/domain';
 
 export interface IndexedAd {
   id: number;
@@ -55,13 +55,6 @@ export interface IndexedCampaign {
   geoTargets: string[];
 }
 
-export interface Placement {
-  selector: string | null;
-  position: 'inside' | 'before' | 'after';
-  formatIds: number[];
-  device: 'all' | Device;
-}
-
 export interface IndexedPublisher {
   id: number;
   brand: string;
@@ -71,6 +64,7 @@ export interface IndexedPublisher {
   isInstalled: boolean;
   revenueShareBp: number | null;
   salesRepUserId: number | null;
+  /** Stored placements in their order (id); none = the default placement (`placementsFor`). */
   placements: Placement[];
 }
 
@@ -102,7 +96,7 @@ export async function loadIndex(db: Database): Promise<AdIndexSnapshot> {
   const activationRows = await db.select().from(adPublisherActivations);
   const campaignRows = await db.select().from(campaigns);
   const publisherRows = await db.select().from(publishers);
-  const placementRows = await db.select().from(publisherPlacements);
+  const placementRows = await db.select().from(publisherPlacements).orderBy(publisherPlacements.id);
   const advertiserRows = await db
     .select({ id: advertisers.id, brand: advertisers.brand, salesRepUserId: advertisers.salesRepUserId })
     .from(advertisers);

@@ -13,13 +13,15 @@ import {
   ineligibility,
   selectionMode,
   splitRevenue,
+  placementsFor,
   type Channel,
   type Device,
+  type Placement,
   type Random,
   type SelectableAd,
 } from '@helium/domain';
 import type { Clock } from '../services/clock.ts';
-import { loadCounters, loadIndex, type AdIndexSnapshot, type IndexedAd, type Placement } from './ad-index.ts';
+import { loadCounters, loadIndex, type AdIndexSnapshot, type IndexedAd } from './ad-index.ts';
 import { NO_MONEY, type DeliveryEvent, type EventMoney } from './events.ts';
 import { GroupCommitRecorder } from './recorder.ts';
 import { writeBatch } from './store.ts';
@@ -58,7 +60,10 @@ export interface Requester {
 }
 
 export interface ServedAd {
-  /** Where it goes: a CSS selector (null = where the script tag is) and how. */
+  /**
+   * Where it goes: a CSS selector and how (the script skips the ad when the page has no such element), or
+   * null for the default placement (an empty `[data-helium-slot]`, else a fixed corner box).
+   */
   selector: string | null;
   position: Placement['position'];
   kind: 'image' | 'video';
@@ -85,7 +90,6 @@ export interface EngineOptions {
   onError?: (error: unknown) => void;
 }
 
-const DEFAULT_PLACEMENT: Placement = { selector: null, position: 'inside', formatIds: [], device: 'all' };
 const OWL_FORMATS = [2];
 
 function appendClickId(link: string, clickId: string): string | null {
@@ -420,11 +424,9 @@ export class DeliveryEngine {
     const served: ServedAd[] = [];
     const newDecisions: DecisionState[] = [];
     if (publisher.isWeb) {
-      const placements = publisher.placements.filter(
-        (placement) => placement.device === 'all' || placement.device === device,
-      );
+      // One ad per placement that applies to this device, each of its accepted formats, no ad twice a page.
       const chosen = new Set<number>();
-      (placements.length > 0 ? placements : [DEFAULT_PLACEMENT]).forEach((placement, slot) => {
+      placementsFor(publisher.placements, device).forEach((placement, slot) => {
         const ad = this.choose(publisher.id, 'web', device, placement.formatIds, chosen);
         if (!ad) return;
         chosen.add(ad.id);

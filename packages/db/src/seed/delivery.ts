@@ -1,15 +1,33 @@
+import { eq } from 'drizzle-orm';
 import type { Database } from '../client.ts';
-import { adPublisherValidations, ads, advertisers, campaigns, publishers } from '../schema/index.ts';
+import {
+  adPublisherValidations,
+  ads,
+  advertisers,
+  campaigns,
+  publisherPlacements,
+  publishers,
+} from '../schema/index.ts';
 
 /**
  * Ad delivery's demo step: validated ads (admin and publisher validation 1) of two demo advertisers, so the
- * publisher script shows ads on a fresh install. These ads belong to this step: their links are on
+ * publisher script shows ads on a fresh install. Demo Blog keeps the default placement (no stored row: the
+ * one line alone shows an ad); Cuisine Facile has one selector placement (`DEMO_RECIPE_PLACEMENT`) and no
+ * default, so its pages without that element show no ad. These ads belong to this step: their links are on
  * `*.example` hosts under `/helium-demo/`; the ads step of the upload and validation feature seeds the
  * Nordvik Outdoor ads in every state.
  */
 export const DELIVERY_DEMO_LINK_PREFIX = '/helium-demo/';
 
 const DECIDED_AT = new Date('2026-09-02T09:00:00Z');
+
+/** Cuisine Facile's placement: a medium rectangle (format 3) inside its recipe pages' sidebar. */
+export const DEMO_RECIPE_PLACEMENT = {
+  selector: '.recipe-sidebar',
+  position: 'inside',
+  formatIds: [3],
+  device: 'all',
+} as const;
 
 interface DemoAd {
   formatId: number;
@@ -99,5 +117,14 @@ export async function seedDeliveryDemo(db: Database): Promise<{ adIds: number[] 
       })),
     ),
   );
+  const [recipes] = await db
+    .select({ id: publishers.id })
+    .from(publishers)
+    .where(eq(publishers.brand, 'Cuisine Facile'));
+  if (recipes) {
+    await db
+      .insert(publisherPlacements)
+      .values({ publisherId: recipes.id, ...DEMO_RECIPE_PLACEMENT, formatIds: [...DEMO_RECIPE_PLACEMENT.formatIds] });
+  }
   return { adIds };
 }

@@ -4,3 +4,4 @@ export * from './selection.ts';
 export * from './ctr.ts';
 export * from './shares.ts';
 export * from './traffic-model.ts';
+export * from './placements.ts';

@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Route } from 'playwright-core';
+import { launchBrowser } from './support/browser.ts';
+import { DEMO_BLOG_ID, startPublisherSite } from './support/delivery.ts';
+import { startProduct, type Product } from './support/product.ts';
+
+const CHROME_UA =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
+/** Cuisine Facile (third publisher of the demo seed): one placement, `.recipe-sidebar`, medium rectangles. */
+const DEMO_RECIPES_ID = 3;
+
+/** A recipe page with the placement's element (and text after it, to see that nothing moves). */
+const RECIPE_PAGE =
+  '<h1>Tarte aux pommes</h1><div style="display:flex"><article style="width:600px">Recette.</article>' +
+  '<aside class="recipe-sidebar" style="width:300px"></aside></div><p id="after">Fin.</p>';
+/** A page of the same site without the placement's element, nor a [data-helium-slot]. */
+const PLAIN_PAGE = '<h1>Mentions légales</h1><p>Texte.</p>';
+
+let product: Product;
+let recipes: Awaited<ReturnType<typeof startPublisherSite>>;
+let blog: Awaited<ReturnType<typeof startPublisherSite>>;
+let browser: Browser;
+
+const snippet = (publisherId: number) =>
+  `<script async src="${product.url}/serve/script.js" data-publisher="${publisherId}"></script>`;
+
+async function context(locale = 'en-US'): Promise<BrowserContext> {
+  return browser.newContext({ userAgent: CHROME_UA, locale, viewport: { width: 1280, height: 800 } });
+}
+
+beforeAll(async () => {
+  product = await startProduct();
+  recipes = await startPublisherSite(snippet(DEMO_RECIPES_ID), {
+    '/recipe.html': RECIPE_PAGE,
+    '/plain.html': PLAIN_PAGE,
+  });
+  blog = await startPublisherSite(snippet(DEMO_BLOG_ID), { '/plain.html': PLAIN_PAGE });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await recipes?.close();
+  await blog?.close();
+  await product?.stop();
+});
+
+describe('placements', () => {
+  it("puts the ad inside the placement's element, labelled, its box sized before the media loads", async () => {
+    const ctx = await context('fr-FR');
+    // Hold the creative back, to see the box before the media arrives.
+    const held: Route[] = [];
+    await ctx.route('**/serve/creative/**', (route) => void held.push(route));
+    const page = await ctx.newPage();
+    await page.goto(`${recipes.url}/recipe.html`);
+    const link = page.locator('.recipe-sidebar a[href*="/c/"]');
+    await link.waitFor({ state: 'attached' });
+    expect(await page.locator('a[href*="/c/"]').count()).toBe(1);
+    await expect(page.locator('.recipe-sidebar').getByText('Publicité', { exact: true }).count()).resolves.toBe(1);
+    const before = await link.boundingBox();
+    const textBefore = await page.locator('#after').boundingBox();
+    // A medium rectangle (format 3): 300 x 250, reserved while the image is still loading.
+    expect(before).toMatchObject({ width: 300, height: 250 });
+    expect(held.length).toBeGreaterThan(0);
+    await Promise.all(held.map((route) => route.continue()));
+    await page.waitForFunction(() => {
+      const image = document.querySelector<HTMLImageElement>('.recipe-sidebar img');
+      return image?.complete && image.naturalWidth > 0;
+    });
+    expect(await link.boundingBox()).toEqual(before);
+    expect(await page.locator('#after').boundingBox()).toEqual(textBefore);
+    await ctx.close();
+  });
+
+  it("a page without the placement's element shows no ad when the publisher has no default placement", async () => {
+    const ctx = await context();
+    const page = await ctx.newPage();
+    const decision = page.waitForResponse((response) => response.url().includes('/serve/d?'));
+    await page.goto(`${recipes.url}/plain.html`);
+    const answer = (await (await decision).json()) as { ads: Array<{ selector: string | null }> };
+    // The server answered the placement; the script skips it, as the page has no such element.
+    expect(answer.ads.map((ad) => ad.selector)).toEqual(['.recipe-sidebar']);
+    await page.waitForTimeout(500);
+    expect(await page.locator('a[href*="/c/"]').count()).toBe(0);
+    await ctx.close();
+  });
+
+  it('a page without any slot still shows the default placement (a fixed corner box) of a publisher that has it', async () => {
+    const ctx = await context();
+    const page = await ctx.newPage();
+    await page.goto(`${blog.url}/plain.html`);
+    const link = page.locator('a[href*="/c/"]');
+    await link.waitFor({ state: 'visible' });
+    expect(await link.count()).toBe(1);
+    const position = await link.evaluate((element) => getComputedStyle(element.parentElement!).position);
+    expect(position).toBe('fixed');
+    await expect(page.getByText('Ad', { exact: true }).count()).resolves.toBe(1);
+    await ctx.close();
+  });
+});

@@ -67,7 +67,7 @@ console.log(
   `simulating ${pageviews} pageviews against ${url} (bots ${bots}, concurrency ${concurrency}, seed ${seed}, publishers ${publishers.map((p) => p.id).join(',')})`,
 );
 const startedAt = Date.now();
-const summary = await simulate({
+const { summary, errors } = await simulate({
   url,
   pageviews,
   bots,
@@ -79,3 +79,5 @@ const summary = await simulate({
 });
 console.log(`done in ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
 console.log(JSON.stringify(summary));
+// Nothing answered at all: the product is not running at that address.
+if (errors > 0 && summary.pageviews + summary.invalid.pageviews === 0) process.exitCode = 1;

@@ -153,7 +153,7 @@ export function adKey(src: string): number {
   return (hash >>> 0) + 1_000_000;
 }
 
-export async function simulate(options: SimulationOptions): Promise<SimulationSummary> {
+export async function simulate(options: SimulationOptions): Promise<{ summary: SimulationSummary; errors: number }> {
   if (!isLoopbackUrl(options.url)) throw new Error('The simulator only drives a product on this machine (loopback)');
   const base = options.url.replace(/\/+$/, '');
   const model = options.model ?? DEFAULT_TRAFFIC_MODEL;
@@ -328,7 +328,7 @@ export async function simulate(options: SimulationOptions): Promise<SimulationSu
   await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency, MAX_CONCURRENCY)) }, worker));
   if (started < options.pageviews) options.log?.(`stopped after ${options.maxSeconds} s: ${started} pageviews sent`);
   if (errors > 0) options.log?.(`${errors} requests failed (network or timeout)`);
-  return summary;
+  return { summary, errors };
 }
 
 /** A seed from the clock, so that two runs make different visitors unless --seed is given. */

@@ -52,6 +52,7 @@ export interface IndexedCampaign {
   /** As stored when the index was loaded, less the spends not yet written. */
   remainingImpressions: number;
   remainingClicks: number;
+  /** Location codes "FR", "FR/IDF", "FR/IDF/Paris"; empty = everywhere. */
   geoTargets: string[];
 }
 
@@ -81,6 +82,8 @@ export interface AdIndexSnapshot {
   /** Ads validated by the admin, by publisher that approved (or let expire) them; eligibility still applies. */
   adsByPublisher: Map<number, IndexedAd[]>;
   campaigns: Map<number, IndexedCampaign>;
+  /** Some campaign is geotargeted: decisions then need the visitor's location. */
+  isGeotargeted: boolean;
   publishers: Map<number, IndexedPublisher>;
   advertiserSalesRep: Map<number, number | null>;
   advertiserBrand: Map<number, string>;
@@ -153,7 +156,7 @@ export async function loadIndex(db: Database): Promise<AdIndexSnapshot> {
       pauseDailyImpressions: row.pauseDailyImpressions,
       remainingImpressions: row.remainingImpressions,
       remainingClicks: row.remainingClicks,
-      geoTargets: [],
+      geoTargets: row.geoTargets,
     });
   }
   const indexedPublishers = new Map<number, IndexedPublisher>();
@@ -182,6 +185,7 @@ export async function loadIndex(db: Database): Promise<AdIndexSnapshot> {
     ads: indexedAds,
     adsByPublisher,
     campaigns: indexedCampaigns,
+    isGeotargeted: campaignRows.some((row) => row.geoTargets.length > 0),
     publishers: indexedPublishers,
     advertiserSalesRep: new Map(advertiserRows.map((row) => [row.id, row.salesRepUserId])),
     advertiserBrand: new Map(advertiserRows.map((row) => [row.id, row.brand])),

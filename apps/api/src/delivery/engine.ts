@@ -19,10 +19,12 @@ import {
   type Placement,
   type Random,
   type SelectableAd,
+  type VisitorLocation,
 } from '@helium/domain';
 import type { Clock } from '../services/clock.ts';
 import { loadCounters, loadIndex, type AdIndexSnapshot, type IndexedAd } from './ad-index.ts';
 import { NO_MONEY, type DeliveryEvent, type EventMoney } from './events.ts';
+import { GeoLocator, type IpLookup } from './geo.ts';
 import { GroupCommitRecorder } from './recorder.ts';
 import { writeBatch } from './store.ts';
 import { deriveKey, newId, TokenSigner } from './tokens.ts';
@@ -87,8 +89,13 @@ export interface EngineOptions {
   baseUrl: string;
   random?: Random;
   limits?: TrafficLimits;
+  /** IP to location (tests); geoip-lite by default. */
+  geoLookup?: IpLookup;
   onError?: (error: unknown) => void;
 }
+
+/** Where the visitor is, for geotargeting: unknown (null: untargeted campaigns only), or `anywhere` (admin view). */
+type SlotLocation = VisitorLocation | null | 'anywhere';
 
 const OWL_FORMATS = [2];
 
@@ -110,6 +117,7 @@ function appendClickId(link: string, clickId: string): string | null {
 export class DeliveryEngine {
   readonly recorder: GroupCommitRecorder;
   readonly filter: TrafficFilter;
+  readonly geo: GeoLocator;
   private readonly signer: TokenSigner;
   private readonly hasher: VisitorHasher;
   private readonly random: Random;
@@ -137,6 +145,7 @@ export class DeliveryEngine {
     this.hasher = new VisitorHasher(deriveKey(options.secret, 'visitors'));
     this.random = options.random ?? Math.random;
     this.filter = new TrafficFilter(options.limits ?? DEFAULT_TRAFFIC_LIMITS);
+    this.geo = new GeoLocator(options.geoLookup);
     this.recorder = new GroupCommitRecorder((events) => writeBatch(options.db, events), options.onError);
   }
 
@@ -189,6 +198,7 @@ export class DeliveryEngine {
       campaign.remainingClicks -= this.unflushedClickSpend.get(campaign.id) ?? 0;
     }
     this.index = index;
+    if (index.isGeotargeted) this.geo.load();
     if (withCounters || utcDay(now) !== this.today) await this.loadCounters(now);
   }
 
@@ -262,6 +272,7 @@ export class DeliveryEngine {
     device: Device,
     formatIds: readonly number[] | null,
     exclude: ReadonlySet<number>,
+    location: SlotLocation,
   ) {
     const index = this.snapshot();
     const now = this.now().getTime();
@@ -292,9 +303,15 @@ export class DeliveryEngine {
           todayImpressions: this.campaignToday.get(campaign.id) ?? 0,
           geoTargets: campaign.geoTargets,
         },
-        { channel, device, formatIds: formatIds && formatIds.length > 0 ? formatIds : null, location: null, now },
+        {
+          channel,
+          device,
+          formatIds: formatIds && formatIds.length > 0 ? formatIds : null,
+          location: location === 'anywhere' ? null : location,
+          now,
+        },
       );
-      if (reason) continue;
+      if (reason && !(reason === 'outsideGeotargeting' && location === 'anywhere')) continue;
       const week = this.adWeek.get(ad.id) ?? { impressions: 0, clicks: 0 };
       result.push({
         ad,
@@ -338,8 +355,9 @@ export class DeliveryEngine {
     device: Device,
     formatIds: readonly number[] | null,
     exclude: ReadonlySet<number>,
+    location: VisitorLocation | null,
   ): IndexedAd | null {
-    const candidates = this.candidates(publisherId, channel, device, formatIds, exclude);
+    const candidates = this.candidates(publisherId, channel, device, formatIds, exclude, location);
     if (candidates.length === 0) return null;
     const mode = selectionMode(
       this.displayToday.get(`${publisherId}:${device}`) ?? 0,
@@ -426,8 +444,10 @@ export class DeliveryEngine {
     if (publisher.isWeb) {
       // One ad per placement that applies to this device, each of its accepted formats, no ad twice a page.
       const chosen = new Set<number>();
+      // Located once per pageview (and kept per IP), only when some campaign is geotargeted.
+      const location = index.isGeotargeted ? this.geo.locate(input.requester.ip) : null;
       placementsFor(publisher.placements, device).forEach((placement, slot) => {
-        const ad = this.choose(publisher.id, 'web', device, placement.formatIds, chosen);
+        const ad = this.choose(publisher.id, 'web', device, placement.formatIds, chosen, location);
         if (!ad) return;
         chosen.add(ad.id);
         const decision = this.reserve(ad, publisher.id, 'web', device, url, at);
@@ -811,7 +831,8 @@ export class DeliveryEngine {
         .limit(1);
       adId = row?.adId;
       if (adId === undefined) {
-        const ad = this.choose(publisherId, 'owl', 'desktop', OWL_FORMATS, new Set());
+        // One ad for every reader of the issue: their location is unknown, so untargeted campaigns only.
+        const ad = this.choose(publisherId, 'owl', 'desktop', OWL_FORMATS, new Set(), null);
         if (!ad) return null;
         adId = ad.id;
         events.push({
@@ -899,7 +920,7 @@ export class DeliveryEngine {
    */
   displayPlan(publisherId: number, device: Device) {
     const index = this.snapshot();
-    const candidates = this.candidates(publisherId, 'web', device, null, new Set());
+    const candidates = this.candidates(publisherId, 'web', device, null, new Set(), 'anywhere');
     const today = this.displayToday.get(`${publisherId}:${device}`) ?? 0;
     const mode = selectionMode(today, index.settings.minImpressionsToAutoPilot);
     const shares = balancerShares(this.needs(candidates.map((candidate) => candidate.ad)));

@@ -409,7 +409,7 @@ export async function buildCampaignEx(
     billToPayMinOrder: settings.billToPayMinOrder / 1_000_000,
     canBudget: campaign.canBudget,
     do_not_discount: false,
-    geolocation: [],
+    geolocation: campaign.geoTargets,
     cpm: campaign.cpm / 1_000_000,
     cpc: campaign.cpc / 1_000_000,
     statsDateRange: range as TCampaignEx['statsDateRange'],

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, boolean, date, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
@@ -62,6 +63,14 @@ export const campaigns = pgTable(
     isAutoPilot: boolean('is_autopilot').notNull().default(true),
     /** AutoFlow daily cap of validated impressions; 0 = no cap. */
     pauseDailyImpressions: integer('pause_daily_impressions').notNull().default(0),
+    /**
+     * Geotargeting: where the visitor must be, as location codes "FR" (country, ISO 3166-1), "FR/IDF" (region,
+     * as the IP database names it) or "FR/IDF/Paris" (city); empty = everywhere.
+     */
+    geoTargets: text('geo_targets')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** The advertiser may switch AutoPilot (the toggle is shown). */
     isAutoPilotVisible: boolean('is_autopilot_visible').notNull().default(true),
     /** The advertiser may switch an ad on or off for one publisher. */

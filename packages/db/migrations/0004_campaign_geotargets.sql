@@ -1,0 +1,1 @@
+ALTER TABLE "campaigns" ADD COLUMN "geo_targets" text[] DEFAULT '{}'::text[] NOT NULL;

@@ -35,6 +35,7 @@ import {
 import { formatDate, formatNumber, isoDay, type Locale } from '@helium/domain/format';
 import type { TCampaignAd, TCampaignEx, TPublisherStatLine } from '@helium/contracts';
 import { HttpError, notFound } from '../errors.ts';
+import { findAdvertiserAd } from './ads.ts';
 
 export type CampaignRow = typeof campaigns.$inferSelect;
 export type AdRow = typeof ads.$inferSelect;
@@ -87,14 +88,9 @@ export async function findAdvertiserCampaign(
 
 /** A live ad of that campaign: 404 when missing, 403 when it belongs to another advertiser or campaign. */
 export async function findCampaignAd(db: Database, campaign: CampaignRow, adId: number): Promise<AdRow> {
-  const [ad] = await db
-    .select()
-    .from(ads)
-    .where(and(eq(ads.id, adId), isNull(ads.deletedAt)))
-    .limit(1);
-  if (!ad) throw notFound('This ad does not exist.');
-  if (ad.advertiserId !== campaign.advertiserId || ad.campaignId !== campaign.id) {
-    throw new HttpError(403, 'notYourAd', 'This ad belongs to another advertiser or campaign.');
+  const ad = await findAdvertiserAd(db, campaign.advertiserId, adId);
+  if (ad.campaignId !== campaign.id) {
+    throw new HttpError(403, 'notYourAd', 'This ad belongs to another campaign.');
   }
   return ad;
 }

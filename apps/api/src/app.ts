@@ -116,16 +116,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await delivery.start({ timers: options.delivery?.timers });
   app.decorate('delivery', delivery);
-  // Calls that change ads, campaigns, validations or settings refresh the in-memory index (debounced).
-  app.addHook('onResponse', async (request, reply) => {
-    if (
-      request.method === 'POST' &&
-      reply.statusCode < 400 &&
-      /^\/api\/(admin|advertiser|publisher)\/(?!get-)/.test(request.url)
-    ) {
-      delivery.markChanged();
-    }
-  });
   // Graceful stop: every queued event is written before the database closes.
   app.addHook('onClose', async () => delivery.close());
 

@@ -57,6 +57,8 @@ export default async function adValidationRoutes(app: FastifyInstance) {
       ip: request.ip,
       createdAt: now,
     });
+    // Serving applies the decision before the admin's screen reloads.
+    await app.delivery.refresh();
 
     const [owner] = await db
       .select({ email: users.email, name: users.name, locale: users.locale, brand: advertisers.brand })
@@ -156,6 +158,8 @@ export default async function adValidationRoutes(app: FastifyInstance) {
         createdAt: now,
       });
     });
+    // A forced answer changes where the ad may be served: serving applies it before the screen reloads.
+    if (body.acceptance !== 3) await app.delivery.refresh();
 
     if (body.acceptance === 3) {
       const [owner] = await db

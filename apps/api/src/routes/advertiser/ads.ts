@@ -46,10 +46,13 @@ export default async function adsRoutes(app: FastifyInstance) {
         throw new HttpError(409, 'linkLocked', 'The link cannot change once the ad is submitted for validation.');
       }
       await db.update(ads).set({ link: body.ad.link }).where(eq(ads.id, ad.id));
+      // Click redirects go to the registered link: the index must hold the new one.
+      await app.delivery.refresh();
       return { status: 'ok' };
     }
     if (!rights.canDelete) throw new HttpError(409, 'adValidated', 'A validated ad cannot be deleted.');
     await db.update(ads).set({ deletedAt: clock.now() }).where(eq(ads.id, ad.id));
+    await app.delivery.refresh();
     return { status: 'ok' };
   });
 

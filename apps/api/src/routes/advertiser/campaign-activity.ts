@@ -26,7 +26,6 @@ import {
   switchedOffPublishers,
   type ActivityHashIds,
 } from '../../services/campaign-activity.ts';
-import { announceDeliveryChange, onDeliveryChange } from '../../services/delivery-changes.ts';
 import { findUserById } from '../../services/users.ts';
 import { parseWith } from '../../validation.ts';
 
@@ -50,8 +49,6 @@ export default async function campaignActivityRoutes(app: FastifyInstance) {
     createHmac('sha256', app.ctx.config.hashidsSalt).update('hashids:campaign').digest('base64url'),
     8,
   );
-  // Serving applies a change before the call answers: the engine reloads its index (between two batches).
-  onDeliveryChange(app, () => app.delivery.refresh());
   const hashIds: ActivityHashIds = {
     encodeCampaign: (id) => campaignIds.encode(id),
     encodeAd: (id) => app.ctx.hashIds.encodeAd(id),
@@ -88,7 +85,7 @@ export default async function campaignActivityRoutes(app: FastifyInstance) {
       .update(campaigns)
       .set({ pauseDailyImpressions: body.pauseDailyImpressions })
       .where(eq(campaigns.id, campaign.id));
-    await announceDeliveryChange(app, { campaignId: campaign.id, reason: 'autoFlow' });
+    await app.delivery.refresh();
     return { status: 'ok' };
   });
 
@@ -115,7 +112,7 @@ export default async function campaignActivityRoutes(app: FastifyInstance) {
       .update(ads)
       .set({ budget: body.ad.budget * 1_000_000 })
       .where(eq(ads.id, ad.id));
-    await announceDeliveryChange(app, { campaignId: campaign.id, adId: ad.id, reason: 'budget' });
+    await app.delivery.refresh();
     return { status: 'ok' };
   });
 
@@ -137,7 +134,7 @@ export default async function campaignActivityRoutes(app: FastifyInstance) {
       if (ad.isLocked) throw new HttpError(409, 'adLocked', 'This ad is locked and cannot be re-injected.');
       await db.update(ads).set({ isEjected: false }).where(eq(ads.id, ad.id));
     }
-    await announceDeliveryChange(app, { campaignId: campaign.id, adId: ad.id, reason: 'ejection' });
+    await app.delivery.refresh();
     return { status: 'ok' };
   });
 
@@ -207,7 +204,7 @@ export default async function campaignActivityRoutes(app: FastifyInstance) {
         await db.update(ads).set({ isShowing: true }).where(eq(ads.id, ad.id));
       }
     }
-    await announceDeliveryChange(app, { campaignId: campaign.id, adId: ad.id, reason: 'activation' });
+    await app.delivery.refresh();
     return { status: 'ok' };
   });
 
@@ -219,7 +216,7 @@ export default async function campaignActivityRoutes(app: FastifyInstance) {
       throw new HttpError(409, 'autoPilotNotAvailable', 'AutoPilot cannot be switched for this campaign.');
     }
     await db.update(campaigns).set({ isAutoPilot: body.isAutoPilot }).where(eq(campaigns.id, campaign.id));
-    await announceDeliveryChange(app, { campaignId: campaign.id, reason: 'autoPilot' });
+    await app.delivery.refresh();
     return { status: 'ok' };
   });
 

@@ -81,6 +81,8 @@ export default async function publicAdValidationRoutes(app: FastifyInstance) {
       )
       .returning({ adId: adPublisherValidations.adId });
     if (updated.length === 0) throw new HttpError(409, 'cannotValidate', 'This answer changed meanwhile; reload.');
+    // The publisher's answer decides whether its pages show the ad: serving applies it at once.
+    await app.delivery.refresh();
     return { status: 'ok' };
   });
 }

@@ -1,6 +1,7 @@
 import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  ads,
   advertisers,
   campaigns,
   dailyAdStats,
@@ -10,6 +11,7 @@ import {
   realtimeCounters,
   type Database,
 } from '@helium/db';
+import { DEMO_RECIPE_PLACEMENT } from '@helium/db/seed/delivery';
 import { HISTORY_DAYS } from '@helium/db/seed/history';
 import { createTestDatabase } from './test-database.ts';
 
@@ -121,6 +123,16 @@ describe('demo traffic history (seed)', () => {
       .from(dailyAdStats);
     expect(Number(money!.cost) + Number(money!.trial)).toBe(Number(money!.parts));
     expect(Number(money!.cost)).toBeGreaterThan(0);
+  });
+
+  it("serves only the formats of a publisher's placements", async () => {
+    const [recipes] = await db.select().from(publishers).where(eq(publishers.brand, 'Cuisine Facile'));
+    const formats = await db
+      .selectDistinct({ formatId: ads.formatId })
+      .from(dailyAdStats)
+      .innerJoin(ads, eq(ads.id, dailyAdStats.adId))
+      .where(eq(dailyAdStats.publisherId, recipes!.id));
+    expect(formats.map((row) => row.formatId)).toEqual([...DEMO_RECIPE_PLACEMENT.formatIds]);
   });
 
   it("spends the campaigns' credits on what was delivered", async () => {

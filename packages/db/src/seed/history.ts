@@ -9,11 +9,13 @@ import {
   impressionCost,
   minuteShare,
   mixSeed,
+  placementsFor,
   seededRandom,
   splitInteger,
   splitRevenue,
   type DailyAdFigures,
   type Device,
+  type Placement,
   type TrafficModel,
 } from '@helium/domain';
 import type { Database } from '../client.ts';
@@ -26,6 +28,7 @@ import {
   dailyPublisherStats,
   dailyUrlStats,
   networkSettings,
+  publisherPlacements,
   publishers,
   realtimeCounters,
 } from '../schema/index.ts';
@@ -34,10 +37,12 @@ import {
  * The demo's traffic history: 30 full UTC days up to yesterday for the demo publishers and every validated ad
  * they approved, drawn from the same traffic model as the simulator (packages/domain/src/delivery/
  * traffic-model.ts: device mix, bots, viewability, a CTR spread per ad, leads, a weekday curve with growth).
- * It writes what the engine itself would have written for that traffic: daily summaries per publisher and
- * device, per ad (with the money), per page URL (pages' pageviews and ads' figures), the realtime
- * per-minute counters of the last day, and the campaigns' remaining credits less what was delivered (never
- * below 0). Seeded: the same figures every time for the same day. Today is left to the live engine.
+ * Each pageview fills the publisher's placements for its device (the default placement when none is stored)
+ * with ads of the formats they accept. It writes what the engine itself would have written for that traffic:
+ * daily summaries per publisher and device, per ad (with the money), per page URL (pages' pageviews and
+ * ads' figures), the realtime per-minute counters of the last day, and the campaigns' remaining credits
+ * less what was delivered (never below 0). Seeded: the same figures every time for the same day. Today is
+ * left to the live engine.
  */
 export const HISTORY_DAYS = 30;
 
@@ -93,6 +98,10 @@ export async function seedTrafficHistory(
     .from(ads)
     .innerJoin(adPublisherValidations, eq(adPublisherValidations.adId, ads.id))
     .where(and(eq(ads.adminValidation, 1), eq(adPublisherValidations.state, 1), isNull(ads.deletedAt)));
+  const placementsOf = new Map<number, Placement[]>();
+  for (const row of (await db.select().from(publisherPlacements)).sort((a, b) => a.id - b.id)) {
+    placementsOf.set(row.publisherId, [...(placementsOf.get(row.publisherId) ?? []), row]);
+  }
   const adsOf = new Map<number, AdRow[]>();
   for (const { ad, publisherId } of approved.sort((a, b) => a.ad.id - b.ad.id)) {
     adsOf.set(publisherId, [...(adsOf.get(publisherId) ?? []), ad]);
@@ -135,7 +144,7 @@ export async function seedTrafficHistory(
       const urlPageviews: Array<typeof dailyUrlStats.$inferInsert> = [];
       const host = publisher.domain ?? 'localhost';
       const origin = host === 'localhost' ? 'http://localhost' : `https://${host}`;
-      let displays: Array<{ device: Device; served: number; ads: AdRow[] }>;
+      let displays: Array<{ device: Device; slots: Array<{ served: number; ads: AdRow[] }> }>;
       if (publisher.isWeb) {
         const invalid = drawCount(random, volume, model.botShare);
         const valid = volume - invalid;
@@ -165,16 +174,28 @@ export async function seedTrafficHistory(
               });
             }
           });
-          const eligible = publisherAds.filter((ad) => !isOwlAd(ad) && !(device === 'mobile' && ad.formatId === 1));
-          // One slot per pageview (the default placement): every pageview is served when an ad is eligible.
-          return { device, served: pageviews, ads: eligible };
+          // One slot per placement that applies to the device (the default placement when none is stored),
+          // served on every pageview when an ad of an accepted format is eligible.
+          const slots = placementsFor(placementsOf.get(publisher.id) ?? [], device).map((placement) => ({
+            served: pageviews,
+            ads: publisherAds.filter(
+              (ad) =>
+                !isOwlAd(ad) &&
+                !(device === 'mobile' && ad.formatId === 1) &&
+                (placement.formatIds.length === 0 || placement.formatIds.includes(ad.formatId)),
+            ),
+          }));
+          return { device, slots };
         });
       } else if (publisher.isOwl) {
         // Newsletter opens: every open shows (and counts) the issue's banner ad.
         const opens = Math.round(volume * 0.35);
         perDevice.set(OWL_DEVICE, { pageviews: 0, invalid: 0, served: 0, impressions: 0, clicks: 0 });
         displays = [
-          { device: OWL_DEVICE, served: opens, ads: publisherAds.filter((ad) => isOwlAd(ad) && !ad.isWebOnly) },
+          {
+            device: OWL_DEVICE,
+            slots: [{ served: opens, ads: publisherAds.filter((ad) => isOwlAd(ad) && !ad.isWebOnly) }],
+          },
         ];
       } else {
         continue;
@@ -183,26 +204,30 @@ export async function seedTrafficHistory(
       for (const display of displays) {
         const totals = perDevice.get(display.device);
         if (!totals) continue;
-        const live = display.ads.filter((ad) => {
+        const servedByAd = new Map<AdRow, number>();
+        for (const slot of display.slots) {
+          const live = slot.ads.filter((ad) => {
+            const credit = credits.get(ad.campaignId);
+            return credit && (credit.campaign.isCpc ? credit.clicks > 0 : credit.impressions > 0);
+          });
+          // Balancer: advertisers share equally; inside one, AutoPilot favours the ads with the better CTR.
+          const advertiserCount = new Set(live.map((ad) => ad.advertiserId)).size;
+          const weights = live.map((ad) => {
+            const sameAdvertiser = live.filter((other) => other.advertiserId === ad.advertiserId);
+            const appeal = Math.sqrt(adCtr(ad.id, display.device, model));
+            const total = sameAdvertiser.reduce(
+              (sum, other) => sum + Math.sqrt(adCtr(other.id, display.device, model)),
+              0,
+            );
+            return appeal / total / advertiserCount;
+          });
+          splitInteger(slot.served, weights).forEach((served, index) => {
+            const ad = live[index];
+            if (ad) servedByAd.set(ad, (servedByAd.get(ad) ?? 0) + served);
+          });
+        }
+        [...servedByAd].forEach(([ad, served]) => {
           const credit = credits.get(ad.campaignId);
-          return credit && (credit.campaign.isCpc ? credit.clicks > 0 : credit.impressions > 0);
-        });
-        if (live.length === 0) continue;
-        // Balancer: advertisers share equally; inside one, AutoPilot favours the ads with the better CTR.
-        const advertiserCount = new Set(live.map((ad) => ad.advertiserId)).size;
-        const weights = live.map((ad) => {
-          const sameAdvertiser = live.filter((other) => other.advertiserId === ad.advertiserId);
-          const appeal = Math.sqrt(adCtr(ad.id, display.device, model));
-          const total = sameAdvertiser.reduce(
-            (sum, other) => sum + Math.sqrt(adCtr(other.id, display.device, model)),
-            0,
-          );
-          return appeal / total / advertiserCount;
-        });
-        const servedPerAd = splitInteger(display.served, weights);
-        live.forEach((ad, index) => {
-          const credit = credits.get(ad.campaignId);
-          const served = servedPerAd[index] ?? 0;
           if (!credit || served === 0) return;
           const owl = !publisher.isWeb;
           const drawn = owl

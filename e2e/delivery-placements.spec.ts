@@ -50,7 +50,10 @@ describe('placements', () => {
     const ctx = await context('fr-FR');
     // Hold the creative back, to see the box before the media arrives.
     const held: Route[] = [];
-    await ctx.route('**/serve/creative/**', (route) => void held.push(route));
+    await ctx.route(
+      (url) => url.pathname.startsWith('/media/') || url.pathname.startsWith('/serve/creative/'),
+      (route) => void held.push(route),
+    );
     const page = await ctx.newPage();
     await page.goto(`${recipes.url}/recipe.html`);
     const link = page.locator('.recipe-sidebar a[href*="/c/"]');

@@ -15,7 +15,8 @@ export interface SeedMediaSink {
 const MEDIA_DIR = new URL('./media/', import.meta.url);
 const HOUR = 3_600_000;
 
-async function store(sink: SeedMediaSink | undefined, file: string) {
+/** Puts a committed demo media file into media storage (or just names it when there is no storage). */
+export async function storeSeedMedia(sink: SeedMediaSink | undefined, file: string) {
   const bytes = await readFile(new URL(file, MEDIA_DIR));
   const extension = file.endsWith('.png') ? 'png' : file.endsWith('.mp4') ? 'mp4' : 'jpg';
   const key = sink
@@ -56,7 +57,7 @@ export async function seedDemoAds(db: Database, sink?: SeedMediaSink): Promise<{
       'nordvik-declined.jpg',
       'nordvik-video.mp4',
       'nordvik-video-poster.jpg',
-    ].map((file) => store(sink, file)),
+    ].map((file) => storeSeedMedia(sink, file)),
   );
   if (!vertical || !square || !horizontal || !large || !newsletter || !declined || !video || !poster) {
     throw new Error('Demo media missing');

@@ -8,6 +8,7 @@ import {
   publisherPlacements,
   publishers,
 } from '../schema/index.ts';
+import { storeSeedMedia, type SeedMediaSink } from './ads.ts';
 
 /**
  * Ad delivery's demo step: validated ads (admin and publisher validation 1) of two demo advertisers, so the
@@ -30,6 +31,8 @@ export const DEMO_RECIPE_PLACEMENT = {
 } as const;
 
 interface DemoAd {
+  /** A committed image under seed/media/. */
+  file: string;
   formatId: number;
   width: number;
   height: number;
@@ -38,7 +41,7 @@ interface DemoAd {
   isWebOnly?: boolean;
 }
 
-export async function seedDeliveryDemo(db: Database): Promise<{ adIds: number[] }> {
+export async function seedDeliveryDemo(db: Database, sink?: SeedMediaSink): Promise<{ adIds: number[] }> {
   const byBrand = new Map((await db.select().from(advertisers)).map((row) => [row.brand, row]));
   const ceramics = byBrand.get('Atelier Céramique');
   const bikes = byBrand.get('Vélo Urbain');
@@ -58,17 +61,42 @@ export async function seedDeliveryDemo(db: Database): Promise<{ adIds: number[] 
       ceramics,
       ceramicsCampaign.id,
       [
-        { formatId: 3, width: 300, height: 250, link: 'https://atelier-ceramique.example/helium-demo/bols' },
-        { formatId: 4, width: 728, height: 90, link: 'https://atelier-ceramique.example/helium-demo/ateliers' },
+        {
+          file: 'ceramique-square.jpg',
+          formatId: 3,
+          width: 300,
+          height: 250,
+          link: 'https://atelier-ceramique.example/helium-demo/bols',
+        },
+        {
+          file: 'ceramique-horizontal.jpg',
+          formatId: 4,
+          width: 728,
+          height: 90,
+          link: 'https://atelier-ceramique.example/helium-demo/ateliers',
+        },
       ],
     ],
     [
       bikes,
       bikesCampaign.id,
       [
-        { formatId: 3, width: 300, height: 250, link: 'https://velo-urbain.example/helium-demo/cargo' },
-        { formatId: 1, width: 160, height: 600, link: 'https://velo-urbain.example/helium-demo/pliant' },
         {
+          file: 'velo-square.jpg',
+          formatId: 3,
+          width: 300,
+          height: 250,
+          link: 'https://velo-urbain.example/helium-demo/cargo',
+        },
+        {
+          file: 'velo-vertical.jpg',
+          formatId: 1,
+          width: 160,
+          height: 600,
+          link: 'https://velo-urbain.example/helium-demo/pliant',
+        },
+        {
+          file: 'velo-newsletter.jpg',
           formatId: 2,
           width: 600,
           height: 150,
@@ -82,12 +110,15 @@ export async function seedDeliveryDemo(db: Database): Promise<{ adIds: number[] 
   const adIds: number[] = [];
   for (const [advertiser, campaignId, list] of plan) {
     for (const demo of list) {
+      const media = await storeSeedMedia(sink, demo.file);
       const [row] = await db
         .insert(ads)
         .values({
           advertiserId: advertiser.id,
           campaignId,
           type: 'image',
+          image: media.key,
+          filesize: media.size,
           formatId: demo.formatId,
           width: demo.width,
           height: demo.height,

@@ -22,7 +22,7 @@ export async function seedDemoData(db: Database, options: { media?: SeedMediaSin
     await seedNetworkSettings(database);
     await seedDemoUsers(database);
     await seedDemoAds(database, options.media);
-    await seedDeliveryDemo(database);
+    await seedDeliveryDemo(database, options.media);
     await seedTrafficHistory(database);
   });
 }

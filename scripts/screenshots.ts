@@ -8,6 +8,8 @@ const SHOTS = [
   { email: 'advertiser@demo.test', path: '/advertiser/ads', file: 'advertiser-ads.png' },
   { email: 'publisher@demo.test', path: '/publisher/installation', file: 'publisher-installation.png' },
   { email: 'admin@demo.test', path: '/admin/ad-validation', file: 'admin-ad-validation.png' },
+  { email: 'admin@demo.test', path: '/admin/activity-by-publisher', file: 'admin-activity-by-publisher.png' },
+  { email: 'admin@demo.test', path: '/admin/activity-by-advertiser', file: 'admin-activity-by-advertiser.png' },
 ];
 
 const product = await startProduct();
@@ -26,6 +28,8 @@ try {
     await page.goto(shot.path);
     await page.getByRole('heading', { level: 1 }).waitFor();
     await page.waitForLoadState('networkidle');
+    // The installation screen checks the install for a few seconds before showing its instructions.
+    if (shot.path === '/publisher/installation') await page.getByRole('progressbar').waitFor({ state: 'detached' });
     await page.screenshot({ path: `docs/screenshots/${shot.file}` });
     await context.close();
   }

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adClicks, adLeads, campaigns, invalidTraffic, installHeartbeats, publishers } from '@helium/db';
+import { adClicks, adDecisions, adLeads, campaigns, invalidTraffic, installHeartbeats, publishers } from '@helium/db';
 import { buildTestApp, type TestApp } from './helper.ts';
 import { BOT_UA, campaignOfBrand, click, counts, decide, onlyCampaign, publisherId, view } from './serve-support.ts';
 
@@ -58,6 +58,41 @@ describe('validated impressions', () => {
     expect(after.daily.impressions).toBe(before.daily.impressions + 1);
     const [campaign] = await t.db.select().from(campaigns).where(eq(campaigns.id, bikes));
     expect(campaign?.remainingImpressions).toBe(999);
+  });
+
+  it('a view or click of a decision whose record a crash lost still counts, once, from what its token carries', async () => {
+    await onlyCampaign(t, bikes, { impressions: 1000 });
+    const visitor = { ip: '10.1.7.1' };
+    const { ads } = await decide(t, blog, visitor);
+    const decisionId = Buffer.from(ads[0]!.view.split('.')[0]!, 'base64url').toString().split('|')[1]!;
+    // What a SIGKILL between the answer and the commit of its batch leaves: no record, nothing in memory
+    // (neither the decisions nor their reservations).
+    const forget = () => {
+      const engine = t.app.delivery as unknown as { decisions: Map<string, unknown>; reserved: Map<number, number> };
+      engine.decisions.clear();
+      engine.reserved.clear();
+    };
+    await t.db.delete(adDecisions).where(eq(adDecisions.id, decisionId));
+    forget();
+    const before = await counts(t.db);
+    const first = await view(t, ads[0]!.view, visitor);
+    expect(first.headers['x-helium-counted']).toBe('counted');
+    expect((await counts(t.db)).impressions).toBe(before.impressions + 1);
+    // The decision record is written again with the impression, so the view stays counted once.
+    const [again] = await t.db.select().from(adDecisions).where(eq(adDecisions.id, decisionId));
+    expect(again?.adId).toBeGreaterThan(0);
+    expect((await view(t, ads[0]!.view, visitor)).headers['x-helium-counted']).toBe('ignored');
+    forget();
+    expect((await view(t, ads[0]!.view, visitor)).headers['x-helium-counted']).toBe('ignored');
+    expect((await counts(t.db)).impressions).toBe(before.impressions + 1);
+    // A click of a lost decision still redirects to the ad and counts.
+    const other = await decide(t, blog, { ip: '10.1.7.2' });
+    const otherId = Buffer.from(other.ads[0]!.view.split('.')[0]!, 'base64url').toString().split('|')[1]!;
+    await t.db.delete(adDecisions).where(eq(adDecisions.id, otherId));
+    forget();
+    const clicked = await click(t, other.ads[0]!.click, { ip: '10.1.7.2' });
+    expect(clicked.statusCode).toBe(302);
+    expect(clicked.headers['x-helium-counted']).toBe('unique');
   });
 
   it('a forged, tampered, wrong-kind or expired token counts nothing and is answered harmlessly', async () => {

@@ -47,6 +47,8 @@ async function pageview(publisher: number, device: 'desktop' | 'mobile') {
 
 /** The format of the ad behind each answered view token (read from the decision records). */
 async function formatsOf(answered: PlacedAd[]): Promise<number[]> {
+  // Decisions are answered before their records are durable: wait for them.
+  await t.app.delivery.recorder.flush();
   const ids = answered.map((ad) => Buffer.from(ad.view.split('.')[0]!, 'base64url').toString().split('|')[1]!);
   const rows = await t.db
     .select({ id: adDecisions.id, formatId: ads.formatId })

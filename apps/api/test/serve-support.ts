@@ -42,6 +42,9 @@ export async function decide(t: TestApp, publisher: number, visitor: Visitor, pa
     remoteAddress: '127.0.0.1',
     headers: { 'user-agent': visitor.ua ?? BROWSER_UA, 'x-forwarded-for': visitor.ip, origin: new URL(page).origin },
   });
+  // The decision is answered before its records are durable (served, not billed): wait for them, so that
+  // the tests may read them.
+  await t.app.delivery.recorder.flush();
   return { response, ads: (response.json() as { ads: ServedAdJson[] }).ads };
 }
 

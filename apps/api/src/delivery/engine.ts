@@ -27,7 +27,7 @@ import { NO_MONEY, type DeliveryEvent, type EventMoney } from './events.ts';
 import { GeoLocator, type IpLookup } from './geo.ts';
 import { GroupCommitRecorder } from './recorder.ts';
 import { writeBatch } from './store.ts';
-import { deriveKey, newId, TokenSigner } from './tokens.ts';
+import { deriveKey, newId, TokenSigner, type TokenPayload } from './tokens.ts';
 import { DEFAULT_TRAFFIC_LIMITS, TrafficFilter, type TrafficLimits } from './traffic-filter.ts';
 import { deviceOf, utcDay, VisitorHasher } from './visitor.ts';
 
@@ -41,6 +41,12 @@ export const CLICK_TOKEN_MS = 24 * 3_600_000;
 export const UNIQUE_CLICK_MS = 3_600_000;
 /** A lead counts within this time of its click. */
 export const LEAD_WINDOW_MS = 30 * 86_400_000;
+/**
+ * Decisions are answered without waiting for their batch to commit while fewer events than this wait to be
+ * written; beyond it a decision waits for its batch again, so that a load the database cannot keep up with
+ * slows the answers down instead of growing the queue (and what a crash may lose) without bound.
+ */
+export const MAX_UNDURABLE_EVENTS = 2_000;
 
 interface DecisionState {
   id: string;
@@ -54,6 +60,11 @@ interface DecisionState {
   at: number;
   reserved: boolean;
   viewed: boolean;
+  /**
+   * Rebuilt from a token's `served` part because its record is nowhere (lost in a crash before its batch
+   * committed): the first event counted against it writes the decision record again.
+   */
+  unrecorded?: boolean;
 }
 
 export interface Requester {
@@ -436,7 +447,7 @@ export class DeliveryEngine {
         device,
         at,
       });
-      await this.recorder.record(events);
+      await this.recordServed(events, () => {});
       return { counted: false, ads: [] };
     }
     const served: ServedAd[] = [];
@@ -476,25 +487,44 @@ export class DeliveryEngine {
           poster: media.poster,
           width: ad.width ?? 300,
           height: ad.height ?? 250,
-          click: `${this.options.baseUrl}/c/${this.signer.sign({ kind: 'c', decisionId: decision.id, expiresAt: Math.floor((at.getTime() + CLICK_TOKEN_MS) / 1000) })}`,
+          click: `${this.options.baseUrl}/c/${this.signer.sign({ kind: 'c', decisionId: decision.id, expiresAt: Math.floor((at.getTime() + CLICK_TOKEN_MS) / 1000), served: { publisherId: publisher.id, adId: ad.id, device } })}`,
           view: this.signer.sign({
             kind: 'v',
             decisionId: decision.id,
             expiresAt: Math.floor((at.getTime() + VIEW_TOKEN_MS) / 1000),
+            served: { publisherId: publisher.id, adId: ad.id, device },
           }),
         });
       });
     }
-    try {
-      await this.recorder.record(events);
-    } catch (error) {
+    await this.recordServed(events, () => {
       for (const decision of newDecisions) {
         if (decision.reserved) this.release(decision);
         this.decisions.delete(decision.id);
       }
+    });
+    return { counted: true, ads: served };
+  }
+
+  /**
+   * Queues a pageview and its decisions. They are served, not billed: the answer does not wait for them to be
+   * durable (the view beacon, which bills, does wait, and its batch is never written before theirs: the queue
+   * is in order). A crash may lose the last ones; a view or click of a lost decision still counts, from what
+   * its token carries (findDecision). Under a backlog the answer waits again (MAX_UNDURABLE_EVENTS), and a
+   * stopping recorder refuses them as before. `onLost` undoes what the engine kept in memory.
+   */
+  private async recordServed(events: DeliveryEvent[], onLost: () => void): Promise<void> {
+    const durable = this.recorder.record(events);
+    if (!this.recorder.isClosed && this.recorder.pending <= MAX_UNDURABLE_EVENTS) {
+      durable.catch(onLost);
+      return;
+    }
+    try {
+      await durable;
+    } catch (error) {
+      onLost();
       throw error;
     }
-    return { counted: true, ads: served };
   }
 
   private reserve(ad: IndexedAd, publisherId: number, channel: Channel, device: Device, url: string, at: Date) {
@@ -517,10 +547,24 @@ export class DeliveryEngine {
     return decision;
   }
 
-  /** A decision named by a genuine token: from memory, else from the database (older ones, after a restart). */
-  private async findDecision(decisionId: string): Promise<DecisionState | null> {
-    const known = this.decisions.get(decisionId);
+  /**
+   * A decision named by a genuine token: from memory, else from the database (older ones, after a restart),
+   * else rebuilt from the token (its record was lost in a crash before its batch committed). Kept in memory
+   * once found, so that concurrent beacons of one token see one state (one impression per decision).
+   */
+  private async findDecision(payload: TokenPayload, tokenMs: number): Promise<DecisionState | null> {
+    const known = this.decisions.get(payload.decisionId);
     if (known) return known;
+    const found = await this.loadDecision(payload, tokenMs);
+    // Another beacon of the same token may have found it meanwhile: theirs is the one to keep.
+    const raced = this.decisions.get(payload.decisionId);
+    if (raced) return raced;
+    if (found) this.decisions.set(found.id, found);
+    return found;
+  }
+
+  private async loadDecision(payload: TokenPayload, tokenMs: number): Promise<DecisionState | null> {
+    const decisionId = payload.decisionId;
     const [row] = await this.options.db
       .select({
         id: adDecisions.id,
@@ -536,7 +580,32 @@ export class DeliveryEngine {
       .from(adDecisions)
       .where(eq(adDecisions.id, decisionId))
       .limit(1);
-    if (!row) return null;
+    if (!row) {
+      // Its record is nowhere: a decision answered, then lost by a crash before its batch committed. The
+      // signed token says what was served (not the page's URL, so the per-URL summary misses it).
+      const served = payload.served;
+      const ad = served ? this.snapshot().ads.get(served.adId) : undefined;
+      if (!served || !ad) return null;
+      const viewed = await this.options.db
+        .select({ id: adImpressions.decisionId })
+        .from(adImpressions)
+        .where(eq(adImpressions.decisionId, decisionId))
+        .limit(1);
+      return {
+        id: decisionId,
+        publisherId: served.publisherId,
+        adId: ad.id,
+        campaignId: ad.campaignId,
+        advertiserId: ad.advertiserId,
+        channel: 'web',
+        device: served.device,
+        url: '',
+        at: payload.expiresAt * 1000 - tokenMs,
+        reserved: false,
+        viewed: viewed.length > 0,
+        unrecorded: true,
+      };
+    }
     const ad = this.snapshot().ads.get(row.adId);
     return {
       id: row.id,
@@ -551,6 +620,29 @@ export class DeliveryEngine {
       reserved: false,
       viewed: Boolean(row.viewed),
     };
+  }
+
+  /** The decision record to write again before the first event counted against a lost decision (findDecision). */
+  private rerecord(decision: DecisionState): DeliveryEvent[] {
+    if (!decision.unrecorded) return [];
+    decision.unrecorded = false;
+    return [
+      {
+        t: 'decision',
+        id: decision.id,
+        pageviewId: null,
+        slot: 0,
+        visitor: '',
+        publisherId: decision.publisherId,
+        adId: decision.adId,
+        campaignId: decision.campaignId,
+        advertiserId: decision.advertiserId,
+        channel: decision.channel,
+        device: decision.device,
+        url: decision.url,
+        at: new Date(decision.at),
+      },
+    ];
   }
 
   private money(cost: number, publisherId: number, advertiserId: number, isTrial: boolean): EventMoney {
@@ -585,7 +677,7 @@ export class DeliveryEngine {
     const payload = this.signer.verify(token, 'v');
     const at = this.now();
     if (!payload || payload.expiresAt * 1000 < at.getTime()) return 'ignored';
-    const decision = await this.findDecision(payload.decisionId);
+    const decision = await this.findDecision(payload, VIEW_TOKEN_MS);
     if (!decision || decision.viewed) return 'ignored';
     this.rollDay(at);
     if (this.filter.isBot(requester.userAgent)) {
@@ -644,8 +736,10 @@ export class DeliveryEngine {
     if (spendsCredit) {
       this.unflushedImpressionSpend.set(campaign.id, (this.unflushedImpressionSpend.get(campaign.id) ?? 0) + 1);
     }
+    const rerecord = this.rerecord(decision);
     try {
       await this.recorder.record([
+        ...rerecord,
         {
           t: 'impression',
           decisionId: decision.id,
@@ -664,6 +758,7 @@ export class DeliveryEngine {
     } catch (error) {
       apply(-1);
       decision.viewed = false;
+      if (rerecord.length) decision.unrecorded = true;
       if (wasReserved) {
         decision.reserved = true;
         this.reserved.set(decision.campaignId, (this.reserved.get(decision.campaignId) ?? 0) + 1);
@@ -684,7 +779,7 @@ export class DeliveryEngine {
   async click(token: string, requester: Requester): Promise<ClickOutcome> {
     const payload = this.signer.verify(token, 'c');
     if (!payload) return { location: null, counted: 'ignored' };
-    const decision = await this.findDecision(payload.decisionId);
+    const decision = await this.findDecision(payload, CLICK_TOKEN_MS);
     if (!decision) return { location: null, counted: 'ignored' };
     const ad = this.snapshot().ads.get(decision.adId);
     const at = this.now();
@@ -714,7 +809,8 @@ export class DeliveryEngine {
     const key = `${decision.adId}|${visitor}`;
     const last = this.lastUniqueClick.get(key);
     let isUnique = last === undefined || at.getTime() - last >= UNIQUE_CLICK_MS;
-    const events: DeliveryEvent[] = [];
+    const events: DeliveryEvent[] = this.rerecord(decision);
+    const rerecorded = events.length > 0;
     let spendsCredit = false;
     if (isUnique && campaign?.isCpc) {
       if (campaign.remainingClicks > 0) {
@@ -765,6 +861,7 @@ export class DeliveryEngine {
         week.clicks -= 1;
       }
       if (spendsCredit && campaign) campaign.remainingClicks += 1;
+      if (rerecorded) decision.unrecorded = true;
       throw error;
     } finally {
       if (spendsCredit && campaign) {

@@ -19,6 +19,8 @@ export class GroupCommitRecorder {
   private running = false;
   private idle: Array<() => void> = [];
   private closed = false;
+  /** Events queued and not yet taken into a batch (kept as a count: read on every decision). */
+  private queuedEvents = 0;
   batches = 0;
   eventsWritten = 0;
 
@@ -33,6 +35,7 @@ export class GroupCommitRecorder {
     if (this.closed) return Promise.reject(new Error('The recorder is closed'));
     return new Promise<void>((resolve, reject) => {
       this.queue.push({ events, resolve, reject });
+      this.queuedEvents += events.length;
       this.schedule();
     });
   }
@@ -45,11 +48,14 @@ export class GroupCommitRecorder {
     });
   }
 
-  /** Events queued and not yet durable. */
+  /** Closed for a graceful stop: new events are refused. */
+  get isClosed(): boolean {
+    return this.closed;
+  }
+
+  /** Events queued and not yet taken into a batch being written. */
   get pending(): number {
-    let count = 0;
-    for (const item of this.queue) if (!('kind' in item)) count += item.events.length;
-    return count;
+    return this.queuedEvents;
   }
 
   private schedule() {
@@ -76,6 +82,7 @@ export class GroupCommitRecorder {
         batch.push(this.queue.shift() as Pending);
       }
       const events = batch.flatMap((item) => item.events);
+      this.queuedEvents -= events.length;
       try {
         await this.write(events);
         this.batches += 1;

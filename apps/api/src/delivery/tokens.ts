@@ -12,6 +12,12 @@ export interface TokenPayload {
   decisionId: string;
   /** Epoch seconds. */
   expiresAt: number;
+  /**
+   * What the decision was (publisher, ad, device), so that a view or click still counts when the decision's
+   * record never became durable (decisions are answered before their batch commits; a crash may lose the
+   * last ones). Absent from tokens signed before it was added.
+   */
+  served?: { publisherId: number; adId: number; device: 'desktop' | 'mobile' };
 }
 
 export function deriveKey(secret: string, purpose: string): Buffer {
@@ -30,7 +36,10 @@ export class TokenSigner {
   }
 
   sign(token: TokenPayload): string {
-    const payload = Buffer.from(`${token.kind}|${token.decisionId}|${token.expiresAt}`).toString('base64url');
+    const served = token.served
+      ? `|${token.served.publisherId}|${token.served.adId}|${token.served.device === 'mobile' ? 'm' : 'd'}`
+      : '';
+    const payload = Buffer.from(`${token.kind}|${token.decisionId}|${token.expiresAt}${served}`).toString('base64url');
     return `${payload}.${this.signature(payload).toString('base64url')}`;
   }
 
@@ -43,9 +52,21 @@ export class TokenSigner {
     const sent = Buffer.from(token.slice(dot + 1), 'base64url');
     const expected = this.signature(payload);
     if (sent.length !== expected.length || !timingSafeEqual(sent, expected)) return null;
-    const [tokenKind, decisionId, expiresAt] = Buffer.from(payload, 'base64url').toString().split('|');
+    const [tokenKind, decisionId, expiresAt, publisherId, adId, device] = Buffer.from(payload, 'base64url')
+      .toString()
+      .split('|');
     const seconds = Number(expiresAt);
     if (tokenKind !== kind || !decisionId || !Number.isInteger(seconds)) return null;
-    return { kind, decisionId, expiresAt: seconds };
+    const publisher = Number(publisherId);
+    const ad = Number(adId);
+    const served =
+      Number.isInteger(publisher) &&
+      publisher > 0 &&
+      Number.isInteger(ad) &&
+      ad > 0 &&
+      (device === 'd' || device === 'm')
+        ? { publisherId: publisher, adId: ad, device: device === 'm' ? ('mobile' as const) : ('desktop' as const) }
+        : undefined;
+    return served ? { kind, decisionId, expiresAt: seconds, served } : { kind, decisionId, expiresAt: seconds };
   }
 }

@@ -24,8 +24,20 @@ export function deriveKey(secret: string, purpose: string): Buffer {
   return createHmac('sha256', secret).update(`helium-delivery:${purpose}`).digest();
 }
 
+/** Random bytes drawn ahead in blocks (one system call per block instead of per id). */
+const ID_POOL_SIZE = 4096;
+let idPool = randomBytes(ID_POOL_SIZE);
+let idPoolOffset = 0;
+
 export function newId(bytes = 12): string {
-  return randomBytes(bytes).toString('base64url');
+  if (bytes > ID_POOL_SIZE) return randomBytes(bytes).toString('base64url');
+  if (idPoolOffset + bytes > ID_POOL_SIZE) {
+    idPool = randomBytes(ID_POOL_SIZE);
+    idPoolOffset = 0;
+  }
+  const id = idPool.toString('base64url', idPoolOffset, idPoolOffset + bytes);
+  idPoolOffset += bytes;
+  return id;
 }
 
 export class TokenSigner {

@@ -23,6 +23,9 @@ export const DEFAULT_TRAFFIC_LIMITS: TrafficLimits = {
   oneIpMinVisitors: 200,
 };
 
+/** How many user agents' bot verdicts are kept. */
+const BOT_CACHE_SIZE = 5_000;
+
 class MinuteCounter {
   private minute = -1;
   private counts = new Map<string, number>();
@@ -54,8 +57,20 @@ export class TrafficFilter {
 
   constructor(private readonly limits: TrafficLimits = DEFAULT_TRAFFIC_LIMITS) {}
 
+  /** isbot's verdict per user agent (its regular expression is most of a decision's filtering cost). */
+  private botVerdicts = new Map<string, boolean>();
+
   isBot(userAgent: string): boolean {
-    return userAgent.trim() === '' || isbot(userAgent);
+    const known = this.botVerdicts.get(userAgent);
+    if (known !== undefined) return known;
+    const verdict = userAgent.trim() === '' || isbot(userAgent);
+    // Bounded: beyond BOT_CACHE_SIZE user agents the oldest verdict goes (insertion order).
+    if (this.botVerdicts.size >= BOT_CACHE_SIZE) {
+      const oldest = this.botVerdicts.keys().next().value;
+      if (oldest !== undefined) this.botVerdicts.delete(oldest);
+    }
+    this.botVerdicts.set(userAgent, verdict);
+    return verdict;
   }
 
   private rollDay(day: string) {

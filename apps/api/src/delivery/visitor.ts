@@ -2,8 +2,21 @@ import { createHmac } from 'node:crypto';
 import type { Device } from '@helium/domain';
 
 /** The UTC day of an instant, YYYY-MM-DD. */
+let dayStartMs = 0;
+let dayEndMs = 0;
+let dayText = '';
+
 export function utcDay(at: Date): string {
-  return at.toISOString().slice(0, 10);
+  const ms = at.getTime();
+  // The last day computed, kept: most calls fall in it (a few per request).
+  if (ms >= dayStartMs && ms < dayEndMs) return dayText;
+  const text = at.toISOString().slice(0, 10);
+  if (Number.isFinite(ms)) {
+    dayStartMs = Math.floor(ms / 86_400_000) * 86_400_000;
+    dayEndMs = dayStartMs + 86_400_000;
+    dayText = text;
+  }
+  return text;
 }
 
 /** The start of the UTC minute of an instant. */

@@ -33,6 +33,35 @@ function query(request: FastifyRequest): Record<string, string | undefined> {
   return (request.query ?? {}) as Record<string, string | undefined>;
 }
 
+/**
+ * The decision's answer, for Fastify's compiled serializer (faster than JSON.stringify on the hottest route).
+ * Every field of ServedAd, as it is: a field missing here would be dropped from the answer.
+ */
+const DECISION_RESPONSE = {
+  type: 'object',
+  required: ['ads'],
+  properties: {
+    ads: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['selector', 'position', 'kind', 'src', 'poster', 'width', 'height', 'click', 'view'],
+        properties: {
+          selector: { type: ['string', 'null'] },
+          position: { type: 'string' },
+          kind: { type: 'string' },
+          src: { type: 'string' },
+          poster: { type: ['string', 'null'] },
+          width: { type: 'number' },
+          height: { type: 'number' },
+          click: { type: 'string' },
+          view: { type: 'string' },
+        },
+      },
+    },
+  },
+} as const;
+
 /** A harmless answer to anything that counts nothing: no detail about why. */
 function nothing(reply: FastifyReply) {
   return reply.code(204).header('x-helium-counted', 'ignored').send();
@@ -54,12 +83,12 @@ export default async function serveRoutes(app: FastifyInstance) {
   };
   app.decorate('publisherScriptVersion', () => loadScript()?.version ?? 'dev');
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (request.url.startsWith('/serve/') || request.url.startsWith('/c/')) {
       reply.header('access-control-allow-origin', '*');
       reply.header('timing-allow-origin', '*');
     }
-    return payload;
+    done(null, payload);
   });
 
   app.options('/serve/*', async (_request, reply) =>
@@ -85,7 +114,7 @@ export default async function serveRoutes(app: FastifyInstance) {
   });
 
   /** The script's pageview: counts it and answers the ads for the publisher's placements. */
-  app.get('/serve/d', async (request, reply) => {
+  app.get('/serve/d', { schema: { response: { 200: DECISION_RESPONSE } } }, async (request, reply) => {
     const params = query(request);
     const publisherId = positiveInt(params.p);
     if (!publisherId) return reply.header('cache-control', 'no-store').send({ ads: [] });

@@ -6,8 +6,8 @@ export const ZValidationStateSchema = z.union([z.literal(0), z.literal(1), z.lit
 
 // ---------------------------------------------------------------- advertiser (spec 02, section 7)
 
-/** An ad as the advertiser sees it on the Ads screen. Media fields are URLs (/media/<key>) or null. */
-export const ZAdvertiserAdSchema = z.object({
+/** What every view of an ad shows of it: identity, media URLs (/media/<key>) or null, link and format. */
+export const ZAdMediaSchema = z.object({
   id: z.number().int(),
   hashId: z.string(),
   type: z.enum(['image', 'video']),
@@ -16,6 +16,10 @@ export const ZAdvertiserAdSchema = z.object({
   poster: z.string().nullable(),
   link: z.string().nullable(),
   format_id: z.number().int(),
+});
+
+/** An ad as the advertiser sees it on the Ads screen. */
+export const ZAdvertiserAdSchema = ZAdMediaSchema.extend({
   width: z.number().int().nullable(),
   height: z.number().int().nullable(),
   filesize: z.number().int(),

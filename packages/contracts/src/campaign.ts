@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZAdMediaSchema } from './ads.ts';
 
 /*
  * The advertiser's campaign activity calls (specification 02, sections 3, 5 and 7) and the admin's
@@ -52,15 +53,7 @@ export const ZPublisherStatLineSchema = ZMetricsSchema.extend({
 });
 export type TPublisherStatLine = z.infer<typeof ZPublisherStatLineSchema>;
 
-export const ZCampaignAdSchema = z.object({
-  id: z.number().int(),
-  hashId: z.string(),
-  type: z.enum(['image', 'video']),
-  image: z.string().nullable(),
-  mp4: z.string().nullable(),
-  poster: z.string().nullable(),
-  link: z.string().nullable(),
-  format_id: z.number().int(),
+export const ZCampaignAdSchema = ZAdMediaSchema.extend({
   validation: z.number().int(),
   expiresAtStr: z.string().nullable(),
   /** A page of a participating site where the ad can be seen (hcid and haid added by the screen). */

@@ -18,6 +18,9 @@ import {
   type Database,
 } from '@helium/db';
 import type { DeliveryEvent } from './events.ts';
+
+/** An event about one ad shown on one publisher's page: what the per-ad daily summary is keyed by. */
+type AdEvent = Extract<DeliveryEvent, { t: 'decision' | 'impression' | 'click' | 'lead' }>;
 import { utcDay, utcMinute } from './visitor.ts';
 
 /** Adds rows to a map of counters keyed by a string, summing the numeric fields given. */
@@ -101,6 +104,21 @@ export async function writeBatch(db: Database, events: DeliveryEvent[]): Promise
 
   const publisherDay = (publisherId: number, device: 'desktop' | 'mobile', at: Date, add: Record<string, number>) =>
     accumulate(daily, `${utcDay(at)}|${publisherId}|${device}`, () => ({ day: utcDay(at), publisherId, device }), add);
+  const adDay = (event: AdEvent, add: Record<string, number>) =>
+    accumulate(
+      adDaily,
+      `${utcDay(event.at)}|${event.adId}|${event.publisherId}|${event.device}`,
+      () => ({
+        day: utcDay(event.at),
+        adId: event.adId,
+        publisherId: event.publisherId,
+        device: event.device,
+        campaignId: event.campaignId,
+        advertiserId: event.advertiserId,
+        channel: event.channel,
+      }),
+      add,
+    );
   const realtimeMinute = (publisherId: number, at: Date, add: Record<string, number>) =>
     accumulate(
       realtime,
@@ -154,20 +172,7 @@ export async function writeBatch(db: Database, events: DeliveryEvent[]): Promise
           createdAt: event.at,
         });
         publisherDay(event.publisherId, event.device, event.at, { served: 1 });
-        accumulate(
-          adDaily,
-          `${utcDay(event.at)}|${event.adId}|${event.publisherId}|${event.device}`,
-          () => ({
-            day: utcDay(event.at),
-            adId: event.adId,
-            publisherId: event.publisherId,
-            device: event.device,
-            campaignId: event.campaignId,
-            advertiserId: event.advertiserId,
-            channel: event.channel,
-          }),
-          { served: 1 },
-        );
+        adDay(event, { served: 1 });
         break;
       }
       case 'impression':
@@ -233,20 +238,7 @@ export async function writeBatch(db: Database, events: DeliveryEvent[]): Promise
               trialCost: money.trialCost,
             }
           : {};
-        accumulate(
-          adDaily,
-          `${utcDay(event.at)}|${event.adId}|${event.publisherId}|${event.device}`,
-          () => ({
-            day: utcDay(event.at),
-            adId: event.adId,
-            publisherId: event.publisherId,
-            device: event.device,
-            campaignId: event.campaignId,
-            advertiserId: event.advertiserId,
-            channel: event.channel,
-          }),
-          { ...counts, ...moneyCounts },
-        );
+        adDay(event, { ...counts, ...moneyCounts });
         if (event.url) {
           const { allClicks: _all, ...urlCounts } = counts;
           accumulate(

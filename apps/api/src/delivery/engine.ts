@@ -67,6 +67,26 @@ interface DecisionState {
   unrecorded?: boolean;
 }
 
+/** The decision record the store writes for a decision (the page's pageview, slot and visitor added). */
+function decisionRecord(
+  decision: DecisionState,
+  page: { pageviewId: string | null; slot: number; visitor: string },
+): DeliveryEvent {
+  return {
+    t: 'decision',
+    id: decision.id,
+    ...page,
+    publisherId: decision.publisherId,
+    adId: decision.adId,
+    campaignId: decision.campaignId,
+    advertiserId: decision.advertiserId,
+    channel: decision.channel,
+    device: decision.device,
+    url: decision.url,
+    at: new Date(decision.at),
+  };
+}
+
 export interface Requester {
   ip: string;
   userAgent: string;
@@ -463,21 +483,7 @@ export class DeliveryEngine {
         chosen.add(ad.id);
         const decision = this.reserve(ad, publisher.id, 'web', device, url, at);
         newDecisions.push(decision);
-        events.push({
-          t: 'decision',
-          id: decision.id,
-          pageviewId,
-          slot,
-          visitor,
-          publisherId: publisher.id,
-          adId: ad.id,
-          campaignId: ad.campaignId,
-          advertiserId: ad.advertiserId,
-          channel: 'web',
-          device,
-          url,
-          at,
-        });
+        events.push(decisionRecord(decision, { pageviewId, slot, visitor }));
         const media = this.mediaUrl(ad);
         served.push({
           selector: placement.selector,
@@ -626,23 +632,7 @@ export class DeliveryEngine {
   private rerecord(decision: DecisionState): DeliveryEvent[] {
     if (!decision.unrecorded) return [];
     decision.unrecorded = false;
-    return [
-      {
-        t: 'decision',
-        id: decision.id,
-        pageviewId: null,
-        slot: 0,
-        visitor: '',
-        publisherId: decision.publisherId,
-        adId: decision.adId,
-        campaignId: decision.campaignId,
-        advertiserId: decision.advertiserId,
-        channel: decision.channel,
-        device: decision.device,
-        url: decision.url,
-        at: new Date(decision.at),
-      },
-    ];
+    return [decisionRecord(decision, { pageviewId: null, slot: 0, visitor: '' })];
   }
 
   private money(cost: number, publisherId: number, advertiserId: number, isTrial: boolean): EventMoney {
@@ -960,21 +950,9 @@ export class DeliveryEngine {
       return null;
     }
     const decision = this.reserve(ad, publisherId, 'owl', 'desktop', '', at);
-    events.push({
-      t: 'decision',
-      id: decision.id,
-      pageviewId: null,
-      slot: bannerIndex,
-      visitor: this.visitorOf(requester, at),
-      publisherId,
-      adId: ad.id,
-      campaignId: ad.campaignId,
-      advertiserId: ad.advertiserId,
-      channel: 'owl',
-      device: 'desktop',
-      url: '',
-      at,
-    });
+    events.push(
+      decisionRecord(decision, { pageviewId: null, slot: bannerIndex, visitor: this.visitorOf(requester, at) }),
+    );
     await this.recorder.record(events);
     if (this.filter.isBot(requester.userAgent)) {
       this.release(decision);

@@ -1,11 +1,9 @@
-import { getTableColumns, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import {
+import { sql } from 'drizzle-orm';
+import type {
   adClicks,
   adDecisions,
   adImpressions,
   adLeads,
-  campaigns,
   dailyAdStats,
   dailyPublisherStats,
   dailyUrlStats,
@@ -13,15 +11,14 @@ import {
   invalidTraffic,
   owlIssueAds,
   pageviews,
-  publishers,
   realtimeCounters,
-  type Database,
+  Database,
 } from '@helium/db';
 import type { DeliveryEvent } from './events.ts';
+import { utcDay, utcMinute } from './visitor.ts';
 
 /** An event about one ad shown on one publisher's page: what the per-ad daily summary is keyed by. */
 type AdEvent = Extract<DeliveryEvent, { t: 'decision' | 'impression' | 'click' | 'lead' }>;
-import { utcDay, utcMinute } from './visitor.ts';
 
 /** Adds rows to a map of counters keyed by a string, summing the numeric fields given. */
 function accumulate<R extends Record<string, unknown>>(
@@ -35,50 +32,6 @@ function accumulate<R extends Record<string, unknown>>(
   for (const [field, value] of Object.entries(add)) {
     (row as Record<string, unknown>)[field] = ((row[field] as number) ?? 0) + (value as number);
   }
-}
-
-type Conflict =
-  | 'nothing'
-  | null
-  /** Upsert: adds the incoming counters to the stored ones, or replaces the given columns. */
-  | { target: PgColumn[]; add?: PgColumn[]; replace?: PgColumn[] };
-
-/** A numeric counter with a default: a row that does not name it adds 0 (a JSON null would break NOT NULL). */
-function isCounter(column: PgColumn): boolean {
-  return column.notNull && column.hasDefault && /^(smallint|integer|bigint)$/.test(column.getSQLType());
-}
-
-/**
- * The statement inserting rows with ONE parameter: `insert ... select from json_to_recordset($1)`. Columns are
- * those any row names (others take their defaults); dates go as ISO strings.
- */
-function insertRows(table: PgTable, rows: object[], conflict: Conflict): SQL | null {
-  if (rows.length === 0) return null;
-  const columns = getTableColumns(table) as Record<string, PgColumn>;
-  const keys = Object.keys(columns).filter((key) =>
-    rows.some((row) => (row as Record<string, unknown>)[key] !== undefined),
-  );
-  const records = rows.map((row) => {
-    const record: Record<string, unknown> = {};
-    for (const key of keys) record[columns[key]!.name] = (row as Record<string, unknown>)[key] ?? null;
-    return record;
-  });
-  const name = (column: PgColumn) => `"${column.name}"`;
-  const list = keys.map((key) => name(columns[key]!)).join(', ');
-  const select = keys
-    .map((key) => (isCounter(columns[key]!) ? `coalesce(r.${name(columns[key]!)}, 0)` : `r.${name(columns[key]!)}`))
-    .join(', ');
-  const types = keys.map((key) => `${name(columns[key]!)} ${columns[key]!.getSQLType()}`).join(', ');
-  let onConflict = '';
-  if (conflict === 'nothing') onConflict = ' on conflict do nothing';
-  else if (conflict) {
-    const set = [
-      ...(conflict.add ?? []).map((column) => `${name(column)} = t.${name(column)} + excluded.${name(column)}`),
-      ...(conflict.replace ?? []).map((column) => `${name(column)} = excluded.${name(column)}`),
-    ];
-    onConflict = ` on conflict (${conflict.target.map(name).join(', ')}) do update set ${set.join(', ')}`;
-  }
-  return sql`insert into ${table} as t (${sql.raw(list)}) select ${sql.raw(select)} from json_to_recordset(${JSON.stringify(records)}::json) as r(${sql.raw(types)})${sql.raw(onConflict)}`;
 }
 
 /**
@@ -291,109 +244,37 @@ export async function writeBatch(db: Database, events: DeliveryEvent[]): Promise
     }
   }
 
-  // The whole batch is ONE statement: each table's rows go as one JSON parameter (insertRows), which costs
-  // far less per row than a VALUES list of one parameter per field, and the tables' statements are joined
-  // as data-modifying WITH clauses, which PostgreSQL runs to completion, atomically, as one statement. So a
-  // batch is one round trip and one commit instead of a transaction of a dozen statements; on PGlite each
-  // statement also runs on the same thread as the HTTP server.
-  const statements: Array<SQL | null> = [];
-  statements.push(insertRows(pageviews, pageviewRows, 'nothing'));
-  statements.push(insertRows(adDecisions, decisionRows, 'nothing'));
-  statements.push(insertRows(adImpressions, impressionRows, 'nothing'));
-  statements.push(insertRows(adClicks, clickRows, 'nothing'));
-  statements.push(insertRows(adLeads, leadRows, 'nothing'));
-  statements.push(insertRows(invalidTraffic, invalidRows, null));
-  statements.push(insertRows(owlIssueAds, owlRows, 'nothing'));
-  statements.push(
-    insertRows(realtimeCounters, [...realtime.values()], {
-      target: [realtimeCounters.publisherId, realtimeCounters.minute],
-      add: [
-        realtimeCounters.pageviewsDesktop,
-        realtimeCounters.pageviewsMobile,
-        realtimeCounters.impressionsDesktop,
-        realtimeCounters.impressionsMobile,
-      ],
-    }),
-  );
-  statements.push(
-    insertRows(dailyPublisherStats, [...daily.values()], {
-      target: [dailyPublisherStats.day, dailyPublisherStats.publisherId, dailyPublisherStats.device],
-      add: [
-        dailyPublisherStats.pageviews,
-        dailyPublisherStats.invalidPageviews,
-        dailyPublisherStats.served,
-        dailyPublisherStats.impressions,
-        dailyPublisherStats.clicks,
-      ],
-    }),
-  );
-  statements.push(
-    insertRows(dailyAdStats, [...adDaily.values()], {
-      target: [dailyAdStats.day, dailyAdStats.adId, dailyAdStats.publisherId, dailyAdStats.device],
-      add: [
-        dailyAdStats.served,
-        dailyAdStats.impressions,
-        dailyAdStats.clicks,
-        dailyAdStats.allClicks,
-        dailyAdStats.leads,
-        dailyAdStats.cost,
-        dailyAdStats.publisherRevenue,
-        dailyAdStats.salesRepRevenue,
-        dailyAdStats.companyRevenue,
-        dailyAdStats.trialCost,
-      ],
-    }),
-  );
-  statements.push(
-    insertRows(dailyUrlStats, [...urlDaily.values()], {
-      target: [
-        dailyUrlStats.day,
-        dailyUrlStats.publisherId,
-        dailyUrlStats.url,
-        dailyUrlStats.device,
-        dailyUrlStats.adId,
-      ],
-      add: [
-        dailyUrlStats.pageviews,
-        dailyUrlStats.impressions,
-        dailyUrlStats.clicks,
-        dailyUrlStats.leads,
-        dailyUrlStats.cost,
-      ],
-    }),
-  );
-  // Every campaign's credits in one statement; greatest(0, ...) keeps them from going below 0.
+  // The whole batch is ONE call of the stored function record_delivery_batch (migration 0006): each table's
+  // rows go as one JSON parameter, which costs far less per row than a parameter per field, and the
+  // function's statements keep their plans between calls. So a batch is one round trip and one commit, and
+  // the server's thread only serialises the rows. Its statements run in one transaction, as one statement.
   const spent = [...new Set([...spentImpressions.keys(), ...spentClicks.keys()])].map((id) => ({
     id,
     impressions: spentImpressions.get(id) ?? 0,
     clicks: spentClicks.get(id) ?? 0,
   }));
-  if (spent.length) {
-    statements.push(sql`
-        update ${campaigns} set
-          remaining_impressions = greatest(0, ${campaigns}.remaining_impressions - spent.impressions),
-          remaining_clicks = greatest(0, ${campaigns}.remaining_clicks - spent.clicks)
-        from json_to_recordset(${JSON.stringify(spent)}::json) as spent(id integer, impressions integer, clicks integer)
-        where ${campaigns}.id = spent.id`);
-  }
-  statements.push(
-    insertRows(installHeartbeats, [...heartbeats.values()], {
-      target: [installHeartbeats.publisherId, installHeartbeats.host],
-      replace: [installHeartbeats.lastSeenAt],
-    }),
+  const rows = (list: readonly unknown[]) => (list.length > 0 ? JSON.stringify(list) : null);
+  const argumentsInOrder = [
+    rows(pageviewRows),
+    rows(decisionRows),
+    rows(impressionRows),
+    rows(clickRows),
+    rows(leadRows),
+    rows(invalidRows),
+    rows(owlRows),
+    rows([...realtime.values()]),
+    rows([...daily.values()]),
+    rows([...adDaily.values()]),
+    rows([...urlDaily.values()]),
+    rows(spent),
+    rows([...heartbeats.values()]),
+    rows([...installed]),
+  ];
+  if (argumentsInOrder.every((argument) => argument === null)) return;
+  await db.execute(
+    sql`select record_delivery_batch(${sql.join(
+      argumentsInOrder.map((argument) => sql`${argument}::json`),
+      sql`, `,
+    )})`,
   );
-  if (installed.size) {
-    statements.push(
-      sql`update ${publishers} set is_installed = true where ${publishers.id} in (select value::int from json_array_elements_text(${JSON.stringify([...installed])}::json))`,
-    );
-  }
-  const parts = statements.filter((statement): statement is SQL => statement !== null);
-  if (parts.length === 0) return;
-  if (parts.length === 1) {
-    await db.execute(parts[0]!);
-    return;
-  }
-  // with w0 as (insert ...), w1 as (update ...), ... select 1
-  const clauses = parts.map((part, index) => sql`${sql.raw(`w${index}`)} as (${part})`);
-  await db.execute(sql`with ${sql.join(clauses, sql`, `)} select 1`);
 }

@@ -1,12 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { ThreadedPGlite } from './pglite-thread.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -26,8 +27,6 @@ export interface DatabaseOptions {
   url?: string;
   /** Folder of the embedded database; absent means in memory. */
   pgliteDir?: string;
-  /** A prepared PGlite data directory (from `dumpDataDir`) to start from, for fast tests. */
-  pgliteTemplate?: Blob | File;
 }
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../migrations', import.meta.url));
@@ -46,12 +45,11 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
     };
   }
   if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
-  const client = new PGlite({
-    dataDir: options.pgliteDir,
-    loadDataDir: options.pgliteTemplate,
-  });
+  // PGlite runs in a thread of its own, off the HTTP server's thread (pglite-thread.ts says why); drizzle's
+  // PGlite driver only calls query, exec and transaction, which the threaded client provides.
+  const client = new ThreadedPGlite({ dataDir: options.pgliteDir });
   await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  const db = drizzlePglite(client as unknown as PGlite, { schema }) as unknown as Database;
   return {
     db,
     kind: 'pglite',

@@ -1,0 +1,162 @@
+import { Worker } from 'node:worker_threads';
+
+/** What PGlite answers to a statement (the part callers read). */
+export interface ThreadedResults {
+  rows: unknown[];
+  fields: Array<{ name: string; dataTypeID: number }>;
+  affectedRows?: number;
+}
+
+interface QueryOptions {
+  rowMode?: 'array' | 'object';
+  /** Drizzle passes parser functions; only "dates as raw strings" is what it asks for, so that is what is sent. */
+  parsers?: Record<number, unknown>;
+}
+
+interface Call {
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
+interface WorkerError {
+  message: string;
+  name?: string;
+  fields: Record<string, string>;
+}
+
+/** A PostgreSQL error from the worker, with its SQLSTATE `code`, `constraint`, ... as PGlite's own has. */
+export class ThreadedDatabaseError extends Error {
+  constructor(described: WorkerError) {
+    super(described.message);
+    this.name = described.name && described.name !== 'Error' ? described.name : 'DatabaseError';
+    Object.assign(this, described.fields);
+  }
+}
+
+/** The statements a transaction's callback may run (what drizzle's PGlite session calls). */
+export interface ThreadedTransaction {
+  query<T = unknown>(sql: string, params?: unknown[], options?: QueryOptions): Promise<ThreadedResults & { rows: T[] }>;
+  exec(sql: string): Promise<ThreadedResults[]>;
+}
+
+/**
+ * The embedded PGlite database run in a worker thread, with the part of PGlite's interface drizzle uses
+ * (`query`, `exec`, `transaction`). PGlite executes SQL in WebAssembly on the thread that owns it: on the
+ * HTTP server's thread every batch of counted events stopped the serving for its whole duration. In a
+ * thread of its own the statements run on another core while the server goes on answering; the server's
+ * thread only posts the statement and reads the answer.
+ *
+ * A transaction holds the database: statements sent outside it wait until it ends, as in PGlite itself.
+ */
+export class ThreadedPGlite {
+  private readonly worker: Worker;
+  private readonly calls = new Map<number, Call>();
+  private nextId = 1;
+  private transactionOpen: Promise<void> | null = null;
+  private failure: Error | null = null;
+  readonly waitReady: Promise<void>;
+
+  constructor(options: { dataDir?: string } = {}) {
+    this.worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
+      workerData: { dataDir: options.dataDir },
+      // The worker inherits no loader: it is plain JavaScript.
+      execArgv: [],
+    });
+    this.waitReady = new Promise<void>((resolve, reject) => {
+      const onReady = (message: { ready?: boolean; error?: WorkerError }) => {
+        if (message.ready === undefined) return;
+        this.worker.off('message', onReady);
+        if (this.calls.size === 0) this.worker.unref();
+        if (message.ready) resolve();
+        else reject(new ThreadedDatabaseError(message.error!));
+      };
+      this.worker.on('message', onReady);
+    });
+    this.worker.on('message', (message: { id?: number; result?: unknown; error?: WorkerError }) => {
+      if (message.id === undefined) return;
+      const call = this.calls.get(message.id);
+      if (!call) return;
+      this.calls.delete(message.id);
+      if (this.calls.size === 0) this.worker.unref();
+      if (message.error) call.reject(new ThreadedDatabaseError(message.error));
+      else call.resolve(message.result);
+    });
+    const fail = (error: Error) => {
+      this.failure = error;
+      for (const call of this.calls.values()) call.reject(error);
+      this.calls.clear();
+    };
+    this.worker.on('error', fail);
+    this.worker.on('exit', (code) => {
+      if (!this.failure) fail(new Error(`The database thread stopped (exit code ${code})`));
+    });
+    // Waiting for the database is what keeps the process alive, not the idle thread (see `send`).
+    this.waitReady.catch(() => {});
+  }
+
+  private send<T>(message: Record<string, unknown>): Promise<T> {
+    if (this.failure) return Promise.reject(this.failure);
+    const id = this.nextId++;
+    return new Promise<T>((resolve, reject) => {
+      if (this.calls.size === 0) this.worker.ref();
+      this.calls.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      this.worker.postMessage({ ...message, id });
+    });
+  }
+
+  private runQuery<T>(sql: string, params: unknown[] = [], options: QueryOptions = {}) {
+    return this.send<ThreadedResults & { rows: T[] }>({
+      op: 'query',
+      sql,
+      params,
+      rowMode: options.rowMode,
+      rawDates: options.parsers !== undefined,
+    });
+  }
+
+  private async outsideTransactions(): Promise<void> {
+    while (this.transactionOpen) await this.transactionOpen;
+  }
+
+  async query<T = unknown>(sql: string, params?: unknown[], options?: QueryOptions) {
+    if (this.transactionOpen) await this.outsideTransactions();
+    return this.runQuery<T>(sql, params, options);
+  }
+
+  async exec(sql: string): Promise<ThreadedResults[]> {
+    if (this.transactionOpen) await this.outsideTransactions();
+    return this.send<ThreadedResults[]>({ op: 'exec', sql });
+  }
+
+  async transaction<T>(callback: (transaction: ThreadedTransaction) => Promise<T>): Promise<T> {
+    await this.outsideTransactions();
+    let end!: () => void;
+    this.transactionOpen = new Promise<void>((resolve) => (end = resolve));
+    const transaction: ThreadedTransaction = {
+      query: (sql, params, options) => this.runQuery(sql, params, options),
+      exec: (sql) => this.send({ op: 'exec', sql }),
+    };
+    try {
+      await this.send({ op: 'exec', sql: 'BEGIN' });
+      try {
+        const result = await callback(transaction);
+        await this.send({ op: 'exec', sql: 'COMMIT' });
+        return result;
+      } catch (error) {
+        await this.send({ op: 'exec', sql: 'ROLLBACK' }).catch(() => {});
+        throw error;
+      }
+    } finally {
+      this.transactionOpen = null;
+      end();
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.failure) return;
+    await this.outsideTransactions();
+    await this.send({ op: 'close' });
+    this.failure = new Error('The database is closed');
+    await this.worker.terminate();
+  }
+}

@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ThreadedDatabaseError, ThreadedPGlite } from '../src/pglite-thread.ts';
+
+describe('PGlite in a worker thread', () => {
+  let database: ThreadedPGlite;
+
+  beforeAll(async () => {
+    database = new ThreadedPGlite();
+    await database.waitReady;
+    await database.exec('create table things (id integer primary key, name text not null, at timestamptz)');
+  }, 60_000);
+  afterAll(() => database.close());
+
+  it('answers rows as objects or arrays, with dates as PostgreSQL writes them when drizzle asks so', async () => {
+    await database.query('insert into things values ($1, $2, $3)', [1, 'one', '2026-11-22T10:00:00Z']);
+    const objects = await database.query<{ id: number; name: string }>('select id, name from things');
+    expect(objects.rows).toEqual([{ id: 1, name: 'one' }]);
+    const arrays = await database.query('select id, at from things', [], { rowMode: 'array', parsers: {} });
+    expect(arrays.rows).toEqual([[1, '2026-11-22 10:00:00+00']]);
+    const parsed = await database.query<{ at: Date }>('select at from things');
+    expect(parsed.rows[0]!.at).toBeInstanceOf(Date);
+    expect(parsed.rows[0]!.at.toISOString()).toBe('2026-11-22T10:00:00.000Z');
+  });
+
+  it('passes PostgreSQL errors with their SQLSTATE code and constraint', async () => {
+    const error = await database.query('insert into things values (1, $1)', ['again']).catch((caught) => caught);
+    expect(error).toBeInstanceOf(ThreadedDatabaseError);
+    expect(error.code).toBe('23505');
+    expect(error.constraint).toBe('things_pkey');
+    expect(error.message).toMatch(/duplicate key/);
+  });
+
+  it('keeps a transaction whole: statements sent meanwhile wait for it, a failure rolls it back', async () => {
+    const seen: string[] = [];
+    let outside: Promise<void> | undefined;
+    await database.transaction(async (tx) => {
+      await tx.query('insert into things values (2, $1)', ['two']);
+      // Sent while the transaction is open: must not run inside it nor between its statements.
+      outside = database.query<{ n: number }>('select count(*)::int as n from things').then((result) => {
+        seen.push(`outside saw ${result.rows[0]!.n}`);
+      });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      await tx.query('insert into things values (3, $1)', ['three']);
+      seen.push('transaction done');
+    });
+    await outside;
+    expect(seen).toEqual(['transaction done', 'outside saw 3']);
+
+    await expect(
+      database.transaction(async (tx) => {
+        await tx.query('insert into things values (4, $1)', ['four']);
+        await tx.query('insert into things values (4, $1)', ['four again']);
+      }),
+    ).rejects.toMatchObject({ code: '23505' });
+    const count = await database.query<{ n: number }>('select count(*)::int as n from things');
+    expect(count.rows[0]!.n).toBe(3);
+  });
+
+  it('refuses statements once closed', async () => {
+    const other = new ThreadedPGlite();
+    await other.waitReady;
+    await other.close();
+    await expect(other.query('select 1')).rejects.toThrow(/closed/);
+  }, 60_000);
+});

@@ -53,64 +53,54 @@ export const publisherPlacements = pgTable(
  * The event tables (pageviews, decisions, impressions, clicks, leads, invalid traffic) carry no foreign keys:
  * their ids come from the serving index and from signed tokens, publishers, ads and campaigns are never
  * deleted, and a foreign key check per inserted row locks the referenced row (FOR KEY SHARE), which was most
- * of the cost of writing a batch of counted events (docs/performance.md).
+ * of the cost of writing a batch of counted events (docs/performance.md). The three written for every
+ * pageview (pageviews, ad_decisions, ad_impressions) have their primary key as their only index: they are
+ * read by id, and reports read the daily summaries; each further index is one more insertion per row.
  */
 
 /** One load of the publisher script on a page (desktop or mobile). Invalid ones are kept with their reason. */
-export const pageviews = pgTable(
-  'pageviews',
-  {
-    id: text('id').primaryKey(),
-    publisherId: integer('publisher_id').notNull(),
-    device: text('device', { enum: ['desktop', 'mobile'] }).notNull(),
-    url: text('url').notNull().default(''),
-    /** Daily-salted hash of IP and user agent: no cookie, not reversible, not linkable across days. */
-    visitor: text('visitor').notNull(),
-    invalidReason: text('invalid_reason'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-  },
-  (table) => [index('pageviews_publisher_created_idx').on(table.publisherId, table.createdAt)],
-);
+export const pageviews = pgTable('pageviews', {
+  id: text('id').primaryKey(),
+  publisherId: integer('publisher_id').notNull(),
+  device: text('device', { enum: ['desktop', 'mobile'] }).notNull(),
+  url: text('url').notNull().default(''),
+  /** Daily-salted hash of IP and user agent: no cookie, not reversible, not linkable across days. */
+  visitor: text('visitor').notNull(),
+  invalidReason: text('invalid_reason'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+});
 
 /** The server chose an ad for a slot (served, not billed). Views and clicks count only against one. */
-export const adDecisions = pgTable(
-  'ad_decisions',
-  {
-    id: text('id').primaryKey(),
-    pageviewId: text('pageview_id'),
-    publisherId: integer('publisher_id').notNull(),
-    adId: integer('ad_id').notNull(),
-    campaignId: integer('campaign_id').notNull(),
-    channel: text('channel', { enum: ['web', 'owl'] }).notNull(),
-    slot: smallint('slot').notNull().default(0),
-    device: text('device', { enum: ['desktop', 'mobile'] }).notNull(),
-    url: text('url').notNull().default(''),
-    visitor: text('visitor').notNull(),
-    /** Decisions for known bots are recorded but reserve nothing and count nothing. */
-    invalidReason: text('invalid_reason'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-  },
-  (table) => [index('ad_decisions_ad_created_idx').on(table.adId, table.createdAt)],
-);
+export const adDecisions = pgTable('ad_decisions', {
+  id: text('id').primaryKey(),
+  pageviewId: text('pageview_id'),
+  publisherId: integer('publisher_id').notNull(),
+  adId: integer('ad_id').notNull(),
+  campaignId: integer('campaign_id').notNull(),
+  channel: text('channel', { enum: ['web', 'owl'] }).notNull(),
+  slot: smallint('slot').notNull().default(0),
+  device: text('device', { enum: ['desktop', 'mobile'] }).notNull(),
+  url: text('url').notNull().default(''),
+  visitor: text('visitor').notNull(),
+  /** Decisions for known bots are recorded but reserve nothing and count nothing. */
+  invalidReason: text('invalid_reason'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+});
 
 /** A validated impression: at most one per decision (one per slot per pageview). Amounts in micro-euros. */
-export const adImpressions = pgTable(
-  'ad_impressions',
-  {
-    decisionId: text('decision_id').primaryKey(),
-    publisherId: integer('publisher_id').notNull(),
-    adId: integer('ad_id').notNull(),
-    campaignId: integer('campaign_id').notNull(),
-    device: text('device', { enum: ['desktop', 'mobile'] }).notNull(),
-    cost: bigint('cost', { mode: 'number' }).notNull().default(0),
-    publisherRevenue: bigint('publisher_revenue', { mode: 'number' }).notNull().default(0),
-    salesRepRevenue: bigint('sales_rep_revenue', { mode: 'number' }).notNull().default(0),
-    companyRevenue: bigint('company_revenue', { mode: 'number' }).notNull().default(0),
-    trialCost: bigint('trial_cost', { mode: 'number' }).notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-  },
-  (table) => [index('ad_impressions_campaign_created_idx').on(table.campaignId, table.createdAt)],
-);
+export const adImpressions = pgTable('ad_impressions', {
+  decisionId: text('decision_id').primaryKey(),
+  publisherId: integer('publisher_id').notNull(),
+  adId: integer('ad_id').notNull(),
+  campaignId: integer('campaign_id').notNull(),
+  device: text('device', { enum: ['desktop', 'mobile'] }).notNull(),
+  cost: bigint('cost', { mode: 'number' }).notNull().default(0),
+  publisherRevenue: bigint('publisher_revenue', { mode: 'number' }).notNull().default(0),
+  salesRepRevenue: bigint('sales_rep_revenue', { mode: 'number' }).notNull().default(0),
+  companyRevenue: bigint('company_revenue', { mode: 'number' }).notNull().default(0),
+  trialCost: bigint('trial_cost', { mode: 'number' }).notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+});
 
 /** Every click through /c/<token>; `isUnique` ones (once per hour per visitor per ad) are billed. */
 export const adClicks = pgTable(

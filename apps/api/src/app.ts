@@ -113,6 +113,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     random: options.delivery?.random,
     limits: options.delivery?.limits,
     onError: (error) => app.log.error({ err: error }, 'ad delivery: writing events failed'),
+    // PGlite's one thread runs statements in the order received; a PostgreSQL pool does not.
+    batchesInFlight: database.kind === 'pglite' ? 2 : 1,
   });
   await delivery.start({ timers: options.delivery?.timers });
   app.decorate('delivery', delivery);

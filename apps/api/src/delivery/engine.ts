@@ -123,6 +123,8 @@ export interface EngineOptions {
   /** IP to location (tests); geoip-lite by default. */
   geoLookup?: IpLookup;
   onError?: (error: unknown) => void;
+  /** Batches handed to the database before the first is durable (GroupCommitRecorder says when 2 helps). */
+  batchesInFlight?: number;
 }
 
 /** Where the visitor is, for geotargeting: unknown (null: untargeted campaigns only), or `anywhere` (admin view). */
@@ -177,7 +179,11 @@ export class DeliveryEngine {
     this.random = options.random ?? Math.random;
     this.filter = new TrafficFilter(options.limits ?? DEFAULT_TRAFFIC_LIMITS);
     this.geo = new GeoLocator(options.geoLookup);
-    this.recorder = new GroupCommitRecorder((events) => writeBatch(options.db, events), options.onError);
+    this.recorder = new GroupCommitRecorder(
+      (events) => writeBatch(options.db, events),
+      options.onError,
+      options.batchesInFlight,
+    );
   }
 
   private now(): Date {

@@ -8,15 +8,27 @@ interface Pending {
 
 type Job = { kind: 'job'; run: () => Promise<void>; resolve: () => void; reject: (error: unknown) => void };
 
+const isJob = (item: Pending | Job): item is Job => 'kind' in item;
+
 /**
  * Group commit: events of concurrent requests are queued, written together in one transaction, and each
  * request's promise resolves only once its batch is durable, so a request answered 2xx is never lost.
  * While one batch is being written the next one fills up, which makes batches larger under load.
- * Exclusive jobs (reloading the in-memory index) run between batches, never during one.
+ *
+ * `maxInFlight` batches may be handed to the database before the first is durable. With one database
+ * thread that runs statements in the order received (PGlite), two in flight keep it busy: the next batch
+ * is already waiting there while the server's thread, busy with requests, has not yet read that the
+ * previous one is done. Batches still commit in order and each resolves only when its own commit is done.
+ * With a pool of connections (PostgreSQL) keep one: two batches on two connections could commit out of
+ * order or deadlock on the same summary rows.
+ *
+ * Exclusive jobs (reloading the in-memory index) run with no batch in flight, never during one.
  */
 export class GroupCommitRecorder {
   private queue: Array<Pending | Job> = [];
-  private running = false;
+  private scheduled = false;
+  private inFlight = 0;
+  private jobRunning = false;
   private idle: Array<() => void> = [];
   private closed = false;
   /** Events queued and not yet taken into a batch (kept as a count: read on every decision). */
@@ -27,6 +39,7 @@ export class GroupCommitRecorder {
   constructor(
     private readonly write: (events: DeliveryEvent[]) => Promise<void>,
     private readonly onError: (error: unknown) => void = () => {},
+    private readonly maxInFlight = 1,
   ) {}
 
   /** Resolves when the events are durable. */
@@ -58,48 +71,80 @@ export class GroupCommitRecorder {
     return this.queuedEvents;
   }
 
-  private schedule() {
-    if (this.running) return;
-    this.running = true;
-    setImmediate(() => void this.loop());
+  private get isIdle(): boolean {
+    return this.queue.length === 0 && this.inFlight === 0 && !this.jobRunning && !this.scheduled;
   }
 
-  private async loop() {
-    while (this.queue.length > 0) {
-      const head = this.queue[0];
-      if (head && 'kind' in head) {
+  // Events recorded during the same turn of the event loop join one batch.
+  private schedule() {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      this.pump();
+    });
+  }
+
+  /** Starts what may start now: a job once nothing is in flight, or batches up to `maxInFlight`. */
+  private pump() {
+    while (this.queue.length > 0 && !this.jobRunning) {
+      const head = this.queue[0]!;
+      if (isJob(head)) {
+        if (this.inFlight > 0) return;
         this.queue.shift();
-        try {
-          await head.run();
-          head.resolve();
-        } catch (error) {
-          head.reject(error);
-        }
-        continue;
+        this.jobRunning = true;
+        void head
+          .run()
+          .then(head.resolve, head.reject)
+          .finally(() => {
+            this.jobRunning = false;
+            this.pump();
+          });
+        return;
       }
+      if (this.inFlight >= this.maxInFlight) return;
       const batch: Pending[] = [];
-      while (this.queue.length > 0 && !('kind' in (this.queue[0] as Pending | Job))) {
-        batch.push(this.queue.shift() as Pending);
-      }
-      const events = batch.flatMap((item) => item.events);
+      while (this.queue.length > 0 && !isJob(this.queue[0]!)) batch.push(this.queue.shift() as Pending);
+      const events = batch.length === 1 ? batch[0]!.events : batch.flatMap((item) => item.events);
       this.queuedEvents -= events.length;
-      try {
-        await this.write(events);
-        this.batches += 1;
-        this.eventsWritten += events.length;
-        for (const item of batch) item.resolve();
-      } catch (error) {
-        this.onError(error);
-        for (const item of batch) item.reject(error);
-      }
+      this.inFlight += 1;
+      this.writeBatch(batch, events);
     }
-    this.running = false;
-    for (const resolve of this.idle.splice(0)) resolve();
+    this.notifyIfIdle();
+  }
+
+  private writeBatch(batch: Pending[], events: DeliveryEvent[]) {
+    let written: Promise<void>;
+    try {
+      written = this.write(events);
+    } catch (error) {
+      written = Promise.reject(error);
+    }
+    written
+      .then(
+        () => {
+          this.batches += 1;
+          this.eventsWritten += events.length;
+          for (const item of batch) item.resolve();
+        },
+        (error: unknown) => {
+          this.onError(error);
+          for (const item of batch) item.reject(error);
+        },
+      )
+      .finally(() => {
+        this.inFlight -= 1;
+        this.pump();
+      });
+  }
+
+  private notifyIfIdle() {
+    if (this.isIdle) for (const resolve of this.idle.splice(0)) resolve();
   }
 
   /** Resolves once everything queued so far is written. */
   flush(): Promise<void> {
-    if (!this.running && this.queue.length === 0) return Promise.resolve();
+    if (this.isIdle) return Promise.resolve();
     return new Promise((resolve) => this.idle.push(resolve));
   }
 

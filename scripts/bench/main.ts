@@ -1,5 +1,6 @@
 /**
  * npm run bench [-- --seconds <per phase, 6>] [--connections <closed loop, 64>] [--database-url <PostgreSQL server>]
+ *                 [--phases bare,decision,view,mixed,bare@1000,mixed@1000]
  *
  * In one run on this machine: starts the real API in this process (buildApp on an embedded PGlite database
  * in a temporary folder, migrated and seeded as `npm start` does) and a bare Fastify route, then loads them
@@ -44,8 +45,15 @@ const { values } = parseArgs({
     'database-url': { type: 'string' },
     /** Diagnosis only: events are dropped instead of written, to see the engine's cost without storage. */
     'without-storage': { type: 'boolean' },
+    /** Which phases to run, in order (default: all); `@1000` marks the open loop at 1,000 requests/s. */
+    phases: { type: 'string' },
   },
 });
+const ALL_PHASES = ['bare', 'decision', 'view', 'mixed', 'bare@1000', 'mixed@1000'];
+const chosenPhases = (values.phases ?? ALL_PHASES.join(',')).split(',').map((name) => name.trim());
+for (const name of chosenPhases) {
+  if (!ALL_PHASES.includes(name)) throw new Error(`--phases: ${name} is not one of ${ALL_PHASES.join(', ')}`);
+}
 const seconds = Number(values.seconds ?? '6');
 if (!(seconds >= 1 && seconds <= 30)) throw new Error('--seconds must be from 1 to 30');
 const connections = Number(values.connections ?? '64');
@@ -190,8 +198,10 @@ const measured = async (kind: PhaseKind, options: { rate?: number } = {}) => {
     `${kind.padEnd(9)} ${row.mode.padEnd(15)} ${String(row.rps).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  max ${row.max} ms  (${row.requests} requests, ${row.errors} errors${batches ? `; ${batches} batches of ${row.eventsPerBatch} events, one every ${row.msPerBatch} ms` : ''})`,
   );
 };
-for (const kind of ['bare', 'decision', 'view', 'mixed'] as const) await measured(kind);
-for (const kind of ['bare', 'mixed'] as const) await measured(kind, { rate: 1000 });
+for (const name of chosenPhases) {
+  const [kind, rate] = name.split('@') as [PhaseKind, string | undefined];
+  await measured(kind, rate ? { rate: Number(rate) } : {});
+}
 log(`load average at end: ${loadAverage()}`);
 loader.kill();
 

@@ -11,7 +11,15 @@ import pino from 'pino';
 async function main() {
   const config = loadConfig();
   const log = pino({ level: process.env.LOG_LEVEL ?? 'info' });
-  const database = await openDatabase({ url: config.databaseUrl, pgliteDir: join(config.dataDir, 'db') });
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    pgliteDir: join(config.dataDir, 'db'),
+    // Nothing is answered 2xx without its database: stop, so that a supervisor restarts the server.
+    onFailure: (error) => {
+      log.fatal({ err: error }, 'the embedded database stopped');
+      process.exit(1);
+    },
+  });
   await migrateDatabase(database);
   const media = new LocalMediaStorage(config.mediaDir);
   if (await isDatabaseEmpty(database.db)) {

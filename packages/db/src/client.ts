@@ -27,6 +27,8 @@ export interface DatabaseOptions {
   url?: string;
   /** Folder of the embedded database; absent means in memory. */
   pgliteDir?: string;
+  /** The embedded database's thread stopped or failed while open (pglite-thread.ts). */
+  onFailure?: (error: Error) => void;
 }
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../migrations', import.meta.url));
@@ -47,7 +49,7 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
   if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
   // PGlite runs in a thread of its own, off the HTTP server's thread (pglite-thread.ts says why); drizzle's
   // PGlite driver only calls query, exec and transaction, which the threaded client provides.
-  const client = new ThreadedPGlite({ dataDir: options.pgliteDir });
+  const client = new ThreadedPGlite({ dataDir: options.pgliteDir, onFailure: options.onFailure });
   await client.waitReady;
   const db = drizzlePglite(client as unknown as PGlite, { schema }) as unknown as Database;
   return {

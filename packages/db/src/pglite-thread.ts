@@ -56,7 +56,11 @@ export class ThreadedPGlite {
   private failure: Error | null = null;
   readonly waitReady: Promise<void>;
 
-  constructor(options: { dataDir?: string } = {}) {
+  /**
+   * `onFailure` hears of the thread stopping or failing while open (not of `close`): every statement
+   * after that is refused, so a server should stop rather than go on answering without its database.
+   */
+  constructor(options: { dataDir?: string; onFailure?: (error: Error) => void } = {}) {
     this.worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
       workerData: { dataDir: options.dataDir },
       // The worker inherits no loader: it is plain JavaScript.
@@ -85,6 +89,7 @@ export class ThreadedPGlite {
       this.failure = error;
       for (const call of this.calls.values()) call.reject(error);
       this.calls.clear();
+      options.onFailure?.(error);
     };
     this.worker.on('error', fail);
     this.worker.on('exit', (code) => {

@@ -62,4 +62,17 @@ describe('PGlite in a worker thread', () => {
     await other.close();
     await expect(other.query('select 1')).rejects.toThrow(/closed/);
   }, 60_000);
+
+  it('tells when its thread stops while open, and refuses statements from then on', async () => {
+    const failures: Error[] = [];
+    const other = new ThreadedPGlite({ onFailure: (error) => failures.push(error) });
+    await other.waitReady;
+    // The thread dies as it would on a crash of the WebAssembly module.
+    await (other as unknown as { worker: { terminate(): Promise<number> } }).worker.terminate();
+    expect(failures).toHaveLength(1);
+    expect(failures[0]!.message).toMatch(/database thread stopped/);
+    await expect(other.query('select 1')).rejects.toThrow(/database thread stopped/);
+    await other.close();
+    expect(failures).toHaveLength(1);
+  }, 60_000);
 });

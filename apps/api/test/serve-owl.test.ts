@@ -145,6 +145,7 @@ describe('newsletter banner image', () => {
     for (let open = 0; open < 3; open += 1) {
       const response = await owl(1, 'issue-104', 'image', { ip: `10.60.2.${open + 1}` });
       expect(response.statusCode).toBe(302);
+      expect(response.headers['x-helium-counted']).toBe('counted');
     }
     expect(await impressionsOf(adId)).toBe(before + 3);
     const [daily] = await t.db
@@ -166,6 +167,7 @@ describe('newsletter banner image', () => {
       .where(and(eq(invalidTraffic.adId, adId), eq(invalidTraffic.reason, 'bot')));
     const response = await owl(1, 'issue-105', 'image', { ip: '10.60.3.1', ua: BOT_UA });
     expect(response.statusCode).toBe(302);
+    expect(response.headers['x-helium-counted']).toBe('invalid');
     expect(await impressionsOf(adId)).toBe(before);
     const [invalidAfter] = await t.db
       .select({ n: sql<number>`count(*)::int` })

@@ -944,29 +944,39 @@ export class DeliveryEngine {
     return this.snapshot().ads.get(adId) ?? null;
   }
 
-  /** A newsletter open: counts an impression of the issue's banner ad and answers its media URL. */
-  async owlOpen(publisherId: number, bannerIndex: number, issue: string, requester: Requester): Promise<string | null> {
+  /**
+   * A newsletter open: counts an impression of the issue's banner ad and answers its media URL, with what
+   * was counted (`ignored` when the publisher has no newsletter or no ad can be shown).
+   */
+  async owlOpen(
+    publisherId: number,
+    bannerIndex: number,
+    issue: string,
+    requester: Requester,
+  ): Promise<{ location: string | null; counted: ViewOutcome }> {
     const publisher = this.snapshot().publishers.get(publisherId);
-    if (!publisher?.isOwl) return null;
+    if (!publisher?.isOwl) return { location: null, counted: 'ignored' };
     const at = this.now();
     const events: DeliveryEvent[] = [];
     const ad = await this.owlAd(publisherId, bannerIndex, issue, events);
     if (!ad) {
       await this.recorder.record(events);
-      return null;
+      return { location: null, counted: 'ignored' };
     }
     const decision = this.reserve(ad, publisherId, 'owl', 'desktop', '', at);
     events.push(
       decisionRecord(decision, { pageviewId: null, slot: bannerIndex, visitor: this.visitorOf(requester, at) }),
     );
     await this.recorder.record(events);
+    let counted: ViewOutcome;
     if (this.filter.isBot(requester.userAgent)) {
       this.release(decision);
       await this.recorder.record([this.invalidEvent('impression', 'bot', decision, requester, at)]);
+      counted = 'invalid';
     } else {
-      await this.countImpression(decision, at, requester);
+      counted = await this.countImpression(decision, at, requester);
     }
-    return this.mediaUrl(ad).src;
+    return { location: this.mediaUrl(ad).src, counted };
   }
 
   /** A click on a newsletter banner: the issue's ad, counted like a web click. */

@@ -203,8 +203,9 @@ export default async function serveRoutes(app: FastifyInstance) {
       const { publisherId, banner, issue } = owlKey(request.params);
       reply.header('cache-control', 'no-store');
       if (!publisherId || !banner || !issue) return reply.type('image/gif').send(PIXEL);
-      const location = await engine.owlOpen(publisherId, banner, issue, requester(request));
-      return location ? reply.redirect(location, 302) : reply.type('image/gif').send(PIXEL);
+      const open = await engine.owlOpen(publisherId, banner, issue, requester(request));
+      reply.header('x-helium-counted', open.counted);
+      return open.location ? reply.redirect(open.location, 302) : reply.type('image/gif').send(PIXEL);
     },
   );
   app.get<{ Params: { publisherId: string; banner: string; issue: string } }>(

@@ -23,14 +23,27 @@ interface Summary {
   views: number;
   clicks: number;
   leads: number;
-  invalid: { pageviews: number; views: number; clicks: number };
+  invalid: { pageviews: number; views: number; clicks: number; opens: number };
+  newsletter: { opens: number; clicks: number };
 }
 
+/** The demo seed's newsletter publisher (La Lettre Tech), the demo publisher's second account. */
+const DEMO_NEWSLETTER_ID = 2;
+const OPENS = 120;
+
 describe('traffic simulator', () => {
-  it('drives traffic through the real endpoints and reports exactly what the server counted', async () => {
+  it('drives web and newsletter traffic through the real endpoints and reports exactly what the server counted', async () => {
     product = await startProduct();
     const admin = await apiSession(product, 'admin@demo.test');
     const before = await totals(admin);
+    // The newsletter's top banner snippet, as its Installation screen gives it.
+    const publisher = await apiSession(product, 'publisher@demo.test');
+    await publisher.post('/api/common/update-user', { key: 'type', value: `1,${DEMO_NEWSLETTER_ID}` });
+    const installation = (await publisher.post('/api/publisher/get-installation-data', {})) as {
+      publisher: { brand: string };
+      owlHtmlBanner1: string;
+    };
+    expect(installation.publisher.brand).toBe('La Lettre Tech');
 
     const { stdout } = await run(
       process.execPath,
@@ -46,6 +59,12 @@ describe('traffic simulator', () => {
         '0.2',
         '--seed',
         '7',
+        '--newsletter',
+        installation.owlHtmlBanner1,
+        '--opens',
+        String(OPENS),
+        '--issues',
+        '3',
       ],
       { cwd: ROOT, timeout: 60_000 },
     );
@@ -56,11 +75,15 @@ describe('traffic simulator', () => {
     expect(summary.views).toBeGreaterThan(50);
     expect(summary.views).toBeLessThan(summary.pageviews);
     expect(summary.invalid.views + summary.invalid.clicks).toBeGreaterThan(0);
+    // Every open was answered: counted, or set aside as a mail scanner's (bots).
+    expect(summary.newsletter.opens + summary.invalid.opens).toBe(OPENS);
+    expect(summary.newsletter.opens).toBeGreaterThan(OPENS / 2);
+    expect(summary.invalid.opens).toBeGreaterThan(0);
 
     // The admin's activity totals moved by exactly what the simulator saw acknowledged.
     const after = await totals(admin);
-    expect(after.impressions - before.impressions).toBe(summary.views);
-    expect(after.clicks - before.clicks).toBe(summary.clicks);
+    expect(after.impressions - before.impressions).toBe(summary.views + summary.newsletter.opens);
+    expect(after.clicks - before.clicks).toBe(summary.clicks + summary.newsletter.clicks);
 
     // Every acknowledged answer is durable: after a SIGKILL, the event tables hold exactly the summary.
     const dataDir = product.dataDir;
@@ -76,14 +99,16 @@ describe('traffic simulator', () => {
       expect(await one(db.select({ total: count() }).from(pageviews).where(isNotNull(pageviews.invalidReason)))).toBe(
         summary.invalid.pageviews,
       );
-      expect(await one(db.select({ total: count() }).from(adImpressions))).toBe(summary.views);
+      expect(await one(db.select({ total: count() }).from(adImpressions))).toBe(
+        summary.views + summary.newsletter.opens,
+      );
       expect(await one(db.select({ total: count() }).from(adClicks).where(eq(adClicks.isUnique, true)))).toBe(
-        summary.clicks,
+        summary.clicks + summary.newsletter.clicks,
       );
       expect(await one(db.select({ total: count() }).from(adLeads))).toBe(summary.leads);
       expect(
         await one(db.select({ total: count() }).from(invalidTraffic).where(eq(invalidTraffic.kind, 'impression'))),
-      ).toBe(summary.invalid.views);
+      ).toBe(summary.invalid.views + summary.invalid.opens);
       expect(
         await one(db.select({ total: count() }).from(invalidTraffic).where(eq(invalidTraffic.kind, 'click'))),
       ).toBe(summary.invalid.clicks);

@@ -1,6 +1,7 @@
 /**
  * npm run simulate -- --url <product URL> --pageviews <N> [--bots <share>] [--concurrency <n>]
  *   [--publishers <id:host[:weight],...>] [--seed <n>] [--max-seconds <s>]
+ *   [--newsletter <owlHtmlBanner image address or snippet> [--opens <N, 500>] [--issues <n, 3>]]
  *
  * Drives realistic traffic through the real public endpoints of a product running on this machine and
  * prints, on its last line, a JSON summary of what the server acknowledged.
@@ -12,7 +13,9 @@ import {
   isLoopbackUrl,
   MAX_CONCURRENCY,
   MAX_PAGEVIEWS,
+  newsletterBannerPaths,
   simulate,
+  type NewsletterTraffic,
   type SimulatedPublisher,
 } from './simulator.ts';
 
@@ -42,6 +45,9 @@ const { values } = parseArgs({
     publishers: { type: 'string' },
     seed: { type: 'string' },
     'max-seconds': { type: 'string' },
+    newsletter: { type: 'string' },
+    opens: { type: 'string' },
+    issues: { type: 'string' },
   },
 });
 
@@ -63,6 +69,18 @@ const seed = values.seed === undefined ? clockSeed() : Number(values.seed);
 if (!Number.isInteger(seed)) fail('--seed must be an integer');
 
 const publishers = parsePublishers(values.publishers);
+let newsletter: NewsletterTraffic | undefined;
+if (values.newsletter !== undefined || values.opens !== undefined) {
+  const banner = values.newsletter ?? fail('--opens needs --newsletter <banner image address or snippet>');
+  if (!newsletterBannerPaths(banner))
+    fail('--newsletter must be the image address of owlHtmlBanner1 or 2, or the snippet');
+  const opens = Number(values.opens ?? '500');
+  if (!Number.isInteger(opens) || opens < 1 || opens > MAX_PAGEVIEWS)
+    fail(`--opens must be an integer from 1 to ${MAX_PAGEVIEWS}`);
+  const issues = Number(values.issues ?? '3');
+  if (!Number.isInteger(issues) || issues < 1 || issues > 100) fail('--issues must be an integer from 1 to 100');
+  newsletter = { banner, opens, issues };
+}
 console.log(
   `simulating ${pageviews} pageviews against ${url} (bots ${bots}, concurrency ${concurrency}, seed ${seed}, publishers ${publishers.map((p) => p.id).join(',')})`,
 );
@@ -75,6 +93,7 @@ const { summary, errors } = await simulate({
   maxSeconds,
   seed,
   publishers,
+  newsletter,
   log: (line) => console.log(line),
 });
 console.log(`done in ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);

@@ -49,16 +49,52 @@ export interface SimulationOptions {
   maxSeconds: number;
   seed: number;
   model?: TrafficModel;
+  /** Newsletter readers opening a newsletter publisher's banner (after the web traffic). */
+  newsletter?: NewsletterTraffic;
   /** Progress lines (never the summary). */
   log?: (line: string) => void;
+}
+
+export interface NewsletterTraffic {
+  /** The banner's image address from owlHtmlBanner1 or 2, or the whole snippet (its `src` is taken). */
+  banner: string;
+  /** Opens of the banner, spread over the issues, by a pool of readers (some open an issue twice). */
+  opens: number;
+  /** Issues sent (each has its own ad, chosen at its first open). */
+  issues: number;
 }
 
 export interface SimulationSummary {
   pageviews: number;
   views: number;
+  /** Billed (unique) clicks on web ads. */
   clicks: number;
   leads: number;
-  invalid: { pageviews: number; views: number; clicks: number };
+  invalid: { pageviews: number; views: number; clicks: number; opens: number };
+  /** Newsletter banners: opens counted as impressions, billed clicks. */
+  newsletter: { opens: number; clicks: number };
+}
+
+/**
+ * The image and click paths of a newsletter banner for one issue, from the snippet's image address (or the
+ * snippet itself), whose issue segment is a merge tag such as `*|CAMPAIGN_UID|*`; null when it is not a
+ * banner address of this product.
+ */
+export function newsletterBannerPaths(banner: string): ((issue: string) => { image: string; click: string }) | null {
+  const src = /src="([^"]+)"/.exec(banner)?.[1] ?? banner.trim();
+  let path: string;
+  try {
+    path = new URL(src).pathname;
+  } catch {
+    return null;
+  }
+  const match = /^\/serve\/owl\/([^/]+)\/([12])\/[^/]+\/image$/.exec(path);
+  if (!match) return null;
+  const [, publisher, index] = match;
+  return (issue) => {
+    const base = `/serve/owl/${publisher}/${index}/${encodeURIComponent(issue)}`;
+    return { image: `${base}/image`, click: `${base}/click` };
+  };
 }
 
 export const MAX_PAGEVIEWS = 200_000;
@@ -163,7 +199,8 @@ export async function simulate(options: SimulationOptions): Promise<{ summary: S
     views: 0,
     clicks: 0,
     leads: 0,
-    invalid: { pageviews: 0, views: 0, clicks: 0 },
+    invalid: { pageviews: 0, views: 0, clicks: 0, opens: 0 },
+    newsletter: { opens: 0, clicks: 0 },
   };
   let errors = 0;
   const totalWeight = options.publishers.reduce((sum, publisher) => sum + publisher.weight, 0);
@@ -313,20 +350,66 @@ export async function simulate(options: SimulationOptions): Promise<{ summary: S
     }
   };
 
-  const deadline = Date.now() + options.maxSeconds * 1000;
-  let started = 0;
-  let finished = 0;
-  const progressEvery = Math.max(100, Math.ceil(options.pageviews / 10));
-  const worker = async () => {
-    while (started < options.pageviews && Date.now() < deadline) {
-      started++;
-      await visit();
-      finished++;
-      if (finished % progressEvery === 0) options.log?.(`${finished}/${options.pageviews} pageviews`);
+  // Newsletter readers: a pool of subscribers (about 1.5 opens each over the issues), mail scanners as bots.
+  const newsletterPaths = options.newsletter ? newsletterBannerPaths(options.newsletter.banner) : null;
+  if (options.newsletter && !newsletterPaths) throw new Error('Not a newsletter banner address of this product');
+  const readers: Visitor[] = [];
+  const readerPoolSize = Math.max(1, Math.ceil((options.newsletter?.opens ?? 0) / 1.5));
+  const open = async () => {
+    if (!options.newsletter || !newsletterPaths) return;
+    const issue = `sim-${options.seed}-${1 + Math.floor(random() * Math.max(1, options.newsletter.issues))}`;
+    const paths = newsletterPaths(issue);
+    let reader: Visitor;
+    if (drawBot(random, options.bots)) reader = botVisitor();
+    else if (readers.length >= readerPoolSize || (readers.length > 0 && random() < 0.3)) reader = pick(random, readers);
+    else {
+      const device = drawDevice(random, model);
+      reader = {
+        ip: publicIp(random),
+        userAgent: pick(random, device === 'mobile' ? MOBILE_AGENTS : DESKTOP_AGENTS),
+        device,
+        width: device === 'mobile' ? 390 : 1280,
+        language: pick(random, LANGUAGES),
+        isBot: false,
+      };
+      readers.push(reader);
     }
+    // The mail client loads the banner's image: the server chooses the issue's ad and redirects to it.
+    const image = await request(paths.image, reader, {
+      headers: { accept: 'image/avif,image/webp,image/*,*/*;q=0.8' },
+    });
+    await image?.arrayBuffer().catch(() => {});
+    const opened = counted(image);
+    if (opened === 'invalid') summary.invalid.opens++;
+    if (opened !== 'counted') return;
+    summary.newsletter.opens++;
+    const location = image?.headers.get('location') ?? '';
+    if (!drawClick(random, adKey(location), reader.device, model)) return;
+    const click = await request(paths.click, reader, { headers: { accept: 'text/html' } });
+    await click?.arrayBuffer().catch(() => {});
+    if (click?.status === 302 && counted(click) === 'unique') summary.newsletter.clicks++;
   };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency, MAX_CONCURRENCY)) }, worker));
-  if (started < options.pageviews) options.log?.(`stopped after ${options.maxSeconds} s: ${started} pageviews sent`);
+
+  const deadline = Date.now() + options.maxSeconds * 1000;
+  const workers = Math.max(1, Math.min(options.concurrency, MAX_CONCURRENCY));
+  /** Runs `total` tasks on the workers until done or the deadline; answers how many were started. */
+  const runAll = async (total: number, task: () => Promise<void>, label: string) => {
+    let started = 0;
+    let finished = 0;
+    const progressEvery = Math.max(100, Math.ceil(total / 10));
+    const worker = async () => {
+      while (started < total && Date.now() < deadline) {
+        started++;
+        await task();
+        finished++;
+        if (finished % progressEvery === 0) options.log?.(`${finished}/${total} ${label}`);
+      }
+    };
+    await Promise.all(Array.from({ length: workers }, worker));
+    if (started < total) options.log?.(`stopped after ${options.maxSeconds} s: ${started} ${label} sent`);
+  };
+  await runAll(options.pageviews, visit, 'pageviews');
+  if (options.newsletter) await runAll(options.newsletter.opens, open, 'newsletter opens');
   if (errors > 0) options.log?.(`${errors} requests failed (network or timeout)`);
   return { summary, errors };
 }

@@ -66,10 +66,13 @@ export class ThreadedPGlite {
       // The worker inherits no loader: it is plain JavaScript.
       execArgv: [],
     });
+    let refuseReady: (error: Error) => void = () => {};
     this.waitReady = new Promise<void>((resolve, reject) => {
+      refuseReady = reject;
       const onReady = (message: { ready?: boolean; error?: WorkerError }) => {
         if (message.ready === undefined) return;
         this.worker.off('message', onReady);
+        // From now on the thread keeps the process alive only while a statement is awaited (see `send`).
         if (this.calls.size === 0) this.worker.unref();
         if (message.ready) resolve();
         else reject(new ThreadedDatabaseError(message.error!));
@@ -87,6 +90,7 @@ export class ThreadedPGlite {
     });
     const fail = (error: Error) => {
       this.failure = error;
+      refuseReady(error);
       for (const call of this.calls.values()) call.reject(error);
       this.calls.clear();
       options.onFailure?.(error);
@@ -95,7 +99,7 @@ export class ThreadedPGlite {
     this.worker.on('exit', (code) => {
       if (!this.failure) fail(new Error(`The database thread stopped (exit code ${code})`));
     });
-    // Waiting for the database is what keeps the process alive, not the idle thread (see `send`).
+    // A failed start is reported to whoever awaits waitReady, never as an unhandled rejection.
     this.waitReady.catch(() => {});
   }
 

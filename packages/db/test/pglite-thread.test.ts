@@ -75,4 +75,19 @@ describe('PGlite in a worker thread', () => {
     await other.close();
     expect(failures).toHaveLength(1);
   }, 60_000);
+
+  it('refuses to start on a data folder that is not a database, with the reason', async () => {
+    const { mkdtempSync, writeFileSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const folder = mkdtempSync(join(tmpdir(), 'helium-not-a-db-'));
+    writeFileSync(join(folder, 'PG_VERSION'), 'not a version\n');
+    try {
+      const broken = new ThreadedPGlite({ dataDir: folder });
+      await expect(broken.waitReady).rejects.toThrow();
+      await broken.close().catch(() => {});
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

@@ -224,11 +224,16 @@ export async function simulate(options: SimulationOptions): Promise<{ summary: S
     language: 'en-US',
     isBot: true,
   });
-  const visitorFor = (): Visitor => {
+  /**
+   * Someone from a pool of people (a site's returning visitors, a newsletter's readers): a known bot at the
+   * bots' share, else, with the `returning` share or once the pool is full, someone already in it, else a
+   * new person added to it.
+   */
+  const personFrom = (people: Visitor[], size: number, returning: number): Visitor => {
     if (drawBot(random, options.bots)) return botVisitor();
-    if (pool.length >= poolSize || (pool.length > 0 && random() < 0.4)) return pick(random, pool);
+    if (people.length >= size || (people.length > 0 && random() < returning)) return pick(random, people);
     const device = drawDevice(random, model);
-    const visitor: Visitor = {
+    const person: Visitor = {
       ip: publicIp(random),
       userAgent: pick(random, device === 'mobile' ? MOBILE_AGENTS : DESKTOP_AGENTS),
       device,
@@ -236,9 +241,10 @@ export async function simulate(options: SimulationOptions): Promise<{ summary: S
       language: pick(random, LANGUAGES),
       isBot: false,
     };
-    pool.push(visitor);
-    return visitor;
+    people.push(person);
+    return person;
   };
+  const visitorFor = () => personFrom(pool, poolSize, 0.4);
 
   const request = async (path: string, visitor: Visitor, init: RequestInit & { headers?: Record<string, string> }) => {
     try {
@@ -359,21 +365,7 @@ export async function simulate(options: SimulationOptions): Promise<{ summary: S
     if (!options.newsletter || !newsletterPaths) return;
     const issue = `sim-${options.seed}-${1 + Math.floor(random() * Math.max(1, options.newsletter.issues))}`;
     const paths = newsletterPaths(issue);
-    let reader: Visitor;
-    if (drawBot(random, options.bots)) reader = botVisitor();
-    else if (readers.length >= readerPoolSize || (readers.length > 0 && random() < 0.3)) reader = pick(random, readers);
-    else {
-      const device = drawDevice(random, model);
-      reader = {
-        ip: publicIp(random),
-        userAgent: pick(random, device === 'mobile' ? MOBILE_AGENTS : DESKTOP_AGENTS),
-        device,
-        width: device === 'mobile' ? 390 : 1280,
-        language: pick(random, LANGUAGES),
-        isBot: false,
-      };
-      readers.push(reader);
-    }
+    const reader = personFrom(readers, readerPoolSize, 0.3);
     // The mail client loads the banner's image: the server chooses the issue's ad and redirects to it.
     const image = await request(paths.image, reader, {
       headers: { accept: 'image/avif,image/webp,image/*,*/*;q=0.8' },

@@ -9,7 +9,10 @@ export interface ThreadedResults {
 
 interface QueryOptions {
   rowMode?: 'array' | 'object';
-  /** Drizzle passes parser functions; only "dates as raw strings" is what it asks for, so that is what is sent. */
+  /**
+   * Functions cannot cross to the thread. Drizzle's parsers (dates, timestamps, intervals and their arrays)
+   * all return the text as received, so the thread is sent their type ids and does the same.
+   */
   parsers?: Record<number, unknown>;
 }
 
@@ -119,7 +122,7 @@ export class ThreadedPGlite {
       sql,
       params,
       rowMode: options.rowMode,
-      rawDates: options.parsers !== undefined,
+      rawTypes: options.parsers ? Object.keys(options.parsers).map(Number) : undefined,
     });
   }
 

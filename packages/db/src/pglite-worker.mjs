@@ -2,24 +2,17 @@
 // Plain JavaScript on purpose: a worker starts without the TypeScript loader of its parent under test
 // runners. Each message is one call; answers carry the call's id. PGlite runs its statements one at a time.
 import { parentPort, workerData } from 'node:worker_threads';
-import { PGlite, types } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
 
 const port = parentPort;
 if (!port) throw new Error('pglite-worker.mjs runs as a worker thread');
 
-// Drizzle reads dates, timestamps and intervals as the strings PostgreSQL sends (it maps them itself).
-const identity = (value) => value;
-const rawDateParsers = {
-  [types.TIMESTAMP]: identity,
-  [types.TIMESTAMPTZ]: identity,
-  [types.INTERVAL]: identity,
-  [types.DATE]: identity,
-  1231: identity, // numeric[]
-  1115: identity, // timestamp[]
-  1185: identity, // timestamptz[]
-  1187: identity, // interval[]
-  1182: identity, // date[]
-};
+/** Parsers that leave the values of the given types as PostgreSQL sends them (text). */
+function rawTextParsers(typeIds) {
+  if (!typeIds) return undefined;
+  const identity = (value) => value;
+  return Object.fromEntries(typeIds.map((typeId) => [typeId, identity]));
+}
 
 /** The fields of a PostgreSQL error that callers read, as a plain object (an Error loses them in transit). */
 function describeError(error) {
@@ -39,7 +32,7 @@ async function run(message) {
     case 'query':
       return database.query(message.sql, message.params ?? [], {
         rowMode: message.rowMode ?? 'object',
-        parsers: message.rawDates ? rawDateParsers : undefined,
+        parsers: rawTextParsers(message.rawTypes),
       });
     case 'exec':
       return database.exec(message.sql);

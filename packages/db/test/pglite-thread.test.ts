@@ -15,7 +15,11 @@ describe('PGlite in a worker thread', () => {
     await database.query('insert into things values ($1, $2, $3)', [1, 'one', '2026-11-22T10:00:00Z']);
     const objects = await database.query<{ id: number; name: string }>('select id, name from things');
     expect(objects.rows).toEqual([{ id: 1, name: 'one' }]);
-    const arrays = await database.query('select id, at from things', [], { rowMode: 'array', parsers: {} });
+    // As drizzle asks: a parser that returns the text, for timestamptz (type 1184).
+    const arrays = await database.query('select id, at from things', [], {
+      rowMode: 'array',
+      parsers: { 1184: (value: string) => value },
+    });
     expect(arrays.rows).toEqual([[1, '2026-11-22 10:00:00+00']]);
     const parsed = await database.query<{ at: Date }>('select at from things');
     expect(parsed.rows[0]!.at).toBeInstanceOf(Date);

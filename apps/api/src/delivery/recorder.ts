@@ -105,7 +105,7 @@ export class GroupCommitRecorder {
       if (this.inFlight >= this.maxInFlight) return;
       const batch: Pending[] = [];
       while (this.queue.length > 0 && !isJob(this.queue[0]!)) batch.push(this.queue.shift() as Pending);
-      const events = batch.length === 1 ? batch[0]!.events : batch.flatMap((item) => item.events);
+      const events = batch.flatMap((item) => item.events);
       this.queuedEvents -= events.length;
       this.inFlight += 1;
       this.writeBatch(batch, events);

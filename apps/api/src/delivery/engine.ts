@@ -23,7 +23,7 @@ import {
 } from '@helium/domain';
 import type { Clock } from '../services/clock.ts';
 import { loadCounters, loadIndex, type AdIndexSnapshot, type IndexedAd } from './ad-index.ts';
-import { NO_MONEY, type DeliveryEvent, type EventMoney } from './events.ts';
+import { NO_MONEY, type AdRef, type DeliveryEvent, type EventMoney } from './events.ts';
 import { GeoLocator, type IpLookup } from './geo.ts';
 import { GroupCommitRecorder } from './recorder.ts';
 import { writeBatch } from './store.ts';
@@ -67,6 +67,19 @@ interface DecisionState {
   unrecorded?: boolean;
 }
 
+/** Where the decision's ad was shown (publisher, ad, campaign, advertiser, channel, device, page). */
+function adRef(decision: DecisionState): AdRef {
+  return {
+    publisherId: decision.publisherId,
+    adId: decision.adId,
+    campaignId: decision.campaignId,
+    advertiserId: decision.advertiserId,
+    channel: decision.channel,
+    device: decision.device,
+    url: decision.url,
+  };
+}
+
 /** The decision record the store writes for a decision (the page's pageview, slot and visitor added). */
 function decisionRecord(
   decision: DecisionState,
@@ -76,13 +89,7 @@ function decisionRecord(
     t: 'decision',
     id: decision.id,
     ...page,
-    publisherId: decision.publisherId,
-    adId: decision.adId,
-    campaignId: decision.campaignId,
-    advertiserId: decision.advertiserId,
-    channel: decision.channel,
-    device: decision.device,
-    url: decision.url,
+    ...adRef(decision),
     at: new Date(decision.at),
   };
 }
@@ -739,13 +746,7 @@ export class DeliveryEngine {
         {
           t: 'impression',
           decisionId: decision.id,
-          publisherId: decision.publisherId,
-          adId: decision.adId,
-          campaignId: decision.campaignId,
-          advertiserId: decision.advertiserId,
-          channel: decision.channel,
-          device: decision.device,
-          url: decision.url,
+          ...adRef(decision),
           spendsCredit,
           money,
           at,
@@ -839,13 +840,7 @@ export class DeliveryEngine {
       isUnique,
       spendsCredit,
       money,
-      publisherId: decision.publisherId,
-      adId: decision.adId,
-      campaignId: decision.campaignId,
-      advertiserId: decision.advertiserId,
-      channel: decision.channel,
-      device: decision.device,
-      url: decision.url,
+      ...adRef(decision),
       at,
     });
     try {

@@ -17,7 +17,8 @@ export const NO_MONEY: EventMoney = {
   trialCost: 0,
 };
 
-interface AdRef {
+/** Where an ad was shown: what every event about one served ad carries. */
+export interface AdRef {
   publisherId: number;
   adId: number;
   campaignId: number;

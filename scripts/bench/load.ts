@@ -29,6 +29,10 @@ export interface PhaseResult {
   p90: number;
   p99: number;
   max: number;
+  /** Pageview phases: the decisions' and the view beacons' latencies apart (p50, p99). */
+  byEndpoint?: { decision: { p50: number; p99: number }; view: { p50: number; p99: number } };
+  /** The load generator's own CPU time during the phase, as a share of one core. */
+  loaderCpu: number;
   errors: number;
   /** Answers by status code. */
   statuses: Record<string, number>;
@@ -107,16 +111,20 @@ export async function runPhase(spec: PhaseSpec): Promise<PhaseResult> {
   const viewUrl = new URL('/serve/v', api);
   const bareUrl = new URL(spec.bareUrl);
   const latencies: number[] = [];
+  const decisionLatencies: number[] = [];
+  const viewLatencies: number[] = [];
   const statuses: Record<string, number> = {};
   const views: Record<string, number> = {};
   let errors = 0;
   let decisionsWithAds = 0;
   let views2xx = 0;
 
-  const timed = async (due: number, call: () => Promise<Answer>) => {
+  const timed = async (due: number, call: () => Promise<Answer>, endpoint?: number[]) => {
     try {
       const answer = await call();
-      latencies.push(performance.now() - due);
+      const latency = performance.now() - due;
+      latencies.push(latency);
+      endpoint?.push(latency);
       statuses[answer.status] = (statuses[answer.status] ?? 0) + 1;
       return answer;
     } catch {
@@ -125,11 +133,14 @@ export async function runPhase(spec: PhaseSpec): Promise<PhaseResult> {
     }
   };
   const decision = async (due: number) => {
-    const answer = await timed(due, () =>
-      send(agent, decisionUrl, {
-        method: 'GET',
-        headers: { 'user-agent': USER_AGENT, origin: 'http://localhost', accept: '*/*', 'x-forwarded-for': nextIp() },
-      }),
+    const answer = await timed(
+      due,
+      () =>
+        send(agent, decisionUrl, {
+          method: 'GET',
+          headers: { 'user-agent': USER_AGENT, origin: 'http://localhost', accept: '*/*', 'x-forwarded-for': nextIp() },
+        }),
+      decisionLatencies,
     );
     if (!answer || answer.status !== 200) return null;
     const ads = (JSON.parse(answer.body) as { ads: Array<{ view: string }> }).ads;
@@ -137,17 +148,20 @@ export async function runPhase(spec: PhaseSpec): Promise<PhaseResult> {
     return ads[0]?.view ?? null;
   };
   const view = async (due: number, token: string) => {
-    const answer = await timed(due, () =>
-      send(agent, viewUrl, {
-        method: 'POST',
-        headers: {
-          'user-agent': USER_AGENT,
-          origin: 'http://localhost',
-          'content-type': 'text/plain;charset=UTF-8',
-          'x-forwarded-for': nextIp(),
-        },
-        body: token,
-      }),
+    const answer = await timed(
+      due,
+      () =>
+        send(agent, viewUrl, {
+          method: 'POST',
+          headers: {
+            'user-agent': USER_AGENT,
+            origin: 'http://localhost',
+            'content-type': 'text/plain;charset=UTF-8',
+            'x-forwarded-for': nextIp(),
+          },
+          body: token,
+        }),
+      viewLatencies,
     );
     if (!answer) return;
     views[answer.counted || 'none'] = (views[answer.counted || 'none'] ?? 0) + 1;
@@ -156,6 +170,7 @@ export async function runPhase(spec: PhaseSpec): Promise<PhaseResult> {
   const bare = (due: number) => timed(due, () => send(agent, bareUrl, { method: 'GET', headers: { accept: '*/*' } }));
 
   const started = performance.now();
+  const cpuAtStart = process.cpuUsage();
   const end = started + spec.durationMs;
   let stoppedAt = 0;
   if (spec.rate) {
@@ -209,8 +224,13 @@ export async function runPhase(spec: PhaseSpec): Promise<PhaseResult> {
   }
   agent.destroy();
   const elapsedMs = stoppedAt - started;
+  const cpu = process.cpuUsage(cpuAtStart);
   const sorted = Float64Array.from(latencies).sort();
   const round = (value: number) => Math.round(value * 100) / 100;
+  const summary = (list: number[]) => {
+    const ordered = Float64Array.from(list).sort();
+    return { p50: round(percentile(ordered, 0.5)), p99: round(percentile(ordered, 0.99)) };
+  };
   return {
     kind: spec.kind,
     mode: spec.rate ? `${spec.rate} req/s` : `${spec.connections} connections`,
@@ -221,6 +241,10 @@ export async function runPhase(spec: PhaseSpec): Promise<PhaseResult> {
     p90: round(percentile(sorted, 0.9)),
     p99: round(percentile(sorted, 0.99)),
     max: round(sorted[sorted.length - 1] ?? 0),
+    ...(spec.kind === 'mixed'
+      ? { byEndpoint: { decision: summary(decisionLatencies), view: summary(viewLatencies) } }
+      : {}),
+    loaderCpu: round((cpu.user + cpu.system) / 1000 / elapsedMs),
     errors,
     statuses,
     views,

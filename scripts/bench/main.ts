@@ -12,6 +12,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
+import { performance } from 'node:perf_hooks';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -178,13 +179,26 @@ log(`phases of ${seconds} s, closed loop with ${connections} connections`);
 await phase('bare', { durationMs: 1500 });
 await phase('decision', { durationMs: 1500 });
 
-type Measured = PhaseResult & { batches: number; eventsPerBatch: number; msPerBatch: number };
+type Measured = PhaseResult & {
+  batches: number;
+  eventsPerBatch: number;
+  msPerBatch: number;
+  /** Share of the phase each thread was busy: the HTTP server's, the embedded database's (PGlite only). */
+  serverThreadBusy: number;
+  databaseThreadBusy: number | null;
+};
 const results: Measured[] = [];
 /** A phase, with the group-commit batches the engine wrote during it (how many, how large, how long each). */
 const measured = async (kind: PhaseKind, options: { rate?: number } = {}) => {
   const recorder = app.delivery.recorder;
   const before = { batches: recorder.batches, events: recorder.eventsWritten };
+  const serverAtStart = performance.eventLoopUtilization();
+  const databaseAtStart = database.databaseThreadUtilization?.();
   const result = await phase(kind, options);
+  const serverThreadBusy = performance.eventLoopUtilization(serverAtStart).utilization;
+  const databaseThreadBusy = databaseAtStart
+    ? (database.databaseThreadUtilization?.(databaseAtStart).utilization ?? null)
+    : null;
   const batches = recorder.batches - before.batches;
   const events = recorder.eventsWritten - before.events;
   const row: Measured = {
@@ -192,11 +206,19 @@ const measured = async (kind: PhaseKind, options: { rate?: number } = {}) => {
     batches,
     eventsPerBatch: batches ? Math.round((events / batches) * 10) / 10 : 0,
     msPerBatch: batches ? Math.round((result.elapsedMs / batches) * 10) / 10 : 0,
+    serverThreadBusy: Math.round(serverThreadBusy * 100) / 100,
+    databaseThreadBusy: databaseThreadBusy === null ? null : Math.round(databaseThreadBusy * 100) / 100,
   };
+  const percent = (share: number) => `${Math.round(share * 100)}%`;
+  const byEndpoint = row.byEndpoint
+    ? `; decision p50 ${row.byEndpoint.decision.p50} / p99 ${row.byEndpoint.decision.p99} ms, view p50 ${row.byEndpoint.view.p50} / p99 ${row.byEndpoint.view.p99} ms`
+    : '';
+  const busy = `busy: server thread ${percent(row.serverThreadBusy)}${row.databaseThreadBusy === null ? '' : `, database thread ${percent(row.databaseThreadBusy)}`}, load generator ${percent(row.loaderCpu)}`;
   results.push(row);
   log(
-    `${kind.padEnd(9)} ${row.mode.padEnd(15)} ${String(row.rps).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  max ${row.max} ms  (${row.requests} requests, ${row.errors} errors${batches ? `; ${batches} batches of ${row.eventsPerBatch} events, one every ${row.msPerBatch} ms` : ''})`,
+    `${kind.padEnd(9)} ${row.mode.padEnd(15)} ${String(row.rps).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  max ${row.max} ms  (${row.requests} requests, ${row.errors} errors${batches ? `; ${batches} batches of ${row.eventsPerBatch} events, one every ${row.msPerBatch} ms` : ''}${byEndpoint})`,
   );
+  log(`${''.padEnd(25)} ${busy}`);
 };
 for (const name of chosenPhases) {
   const [kind, rate] = name.split('@') as [PhaseKind, string | undefined];

@@ -107,6 +107,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorateRequest('actor', null);
   const delivery = new DeliveryEngine({
     db: database.db,
+    executePrepared: database.executePrepared,
     clock,
     secret: config.sessionSecret,
     baseUrl: config.appUrl,

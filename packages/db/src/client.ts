@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import type { EventLoopUtilization } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -7,7 +8,9 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { ThreadedPGlite } from './pglite-thread.ts';
+import { ThreadedPGlite, type PreparedStatement } from './pglite-thread.ts';
+
+export type { PreparedStatement } from './pglite-thread.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -20,6 +23,13 @@ export interface DatabaseHandle {
   /** Answers when the database is reachable (for /healthz). */
   ping(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Runs a statement prepared once per connection under its name, with text parameters, ignoring its rows:
+   * for a hot statement (the write path's one call per batch), without the query builder.
+   */
+  executePrepared(statement: PreparedStatement, values: Array<string | null>): Promise<void>;
+  /** The embedded database's thread: how busy it has been (since `previous`, when given). */
+  databaseThreadUtilization?: (previous?: EventLoopUtilization) => EventLoopUtilization;
 }
 
 export interface DatabaseOptions {
@@ -44,6 +54,9 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
         await pool.query('select 1');
       },
       close: () => pool.end(),
+      executePrepared: async (statement, values) => {
+        await pool.query({ name: statement.name, text: statement.text, values });
+      },
     };
   }
   if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
@@ -59,6 +72,8 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
       await client.query('select 1');
     },
     close: () => client.close(),
+    executePrepared: (statement, values) => client.executePrepared(statement, values),
+    databaseThreadUtilization: (previous) => client.eventLoopUtilization(previous),
   };
 }
 

@@ -1,3 +1,4 @@
+import type { EventLoopUtilization } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 
 /** What PGlite answers to a statement (the part callers read). */
@@ -34,6 +35,14 @@ export class ThreadedDatabaseError extends Error {
     this.name = described.name && described.name !== 'Error' ? described.name : 'DatabaseError';
     Object.assign(this, described.fields);
   }
+}
+
+/** A statement prepared once per database session under its name, then run with text parameters. */
+export interface PreparedStatement {
+  name: string;
+  text: string;
+  /** The parameters' type ids (114 for json, ...). */
+  types: number[];
 }
 
 /** The statements a transaction's callback may run (what drizzle's PGlite session calls). */
@@ -140,6 +149,15 @@ export class ThreadedPGlite {
     return this.send<ThreadedResults[]>({ op: 'exec', sql });
   }
 
+  /**
+   * Runs a prepared statement (prepared on its first use) and ignores its rows: one call into PGlite, for
+   * a hot statement whose answer is not needed (pglite-worker.mjs says what it saves).
+   */
+  async executePrepared(statement: PreparedStatement, values: Array<string | null>): Promise<void> {
+    if (this.transactionOpen) await this.outsideTransactions();
+    await this.send({ op: 'executePrepared', statement: { ...statement, values } });
+  }
+
   async transaction<T>(callback: (transaction: ThreadedTransaction) => Promise<T>): Promise<T> {
     await this.outsideTransactions();
     let end!: () => void;
@@ -162,6 +180,11 @@ export class ThreadedPGlite {
       this.transactionOpen = null;
       end();
     }
+  }
+
+  /** How busy the database thread has been (since `previous`, when given): for benchmarks and diagnosis. */
+  eventLoopUtilization(previous?: EventLoopUtilization): EventLoopUtilization {
+    return this.worker.performance.eventLoopUtilization(previous);
   }
 
   async close(): Promise<void> {

@@ -34,6 +34,43 @@ describe('PGlite in a worker thread', () => {
     expect(error.message).toMatch(/duplicate key/);
   });
 
+  it('runs a prepared statement with JSON parameters, prepared once, and passes its errors with their code', async () => {
+    await database.exec('create table named_things (id integer primary key, name text not null)');
+    const statement = {
+      name: 'add_named_things',
+      text: 'insert into named_things (id, name) select id, name from json_to_recordset($1::json) as r(id integer, name text)',
+      types: [114],
+    };
+    await database.executePrepared(statement, [JSON.stringify([{ id: 10, name: "it's ten" }])]);
+    await database.executePrepared(statement, [
+      JSON.stringify([
+        { id: 11, name: 'eleven' },
+        { id: 12, name: 'x' },
+      ]),
+    ]);
+    const rows = await database.query<{ id: number; name: string }>('select id, name from named_things order by id');
+    expect(rows.rows).toEqual([
+      { id: 10, name: "it's ten" },
+      { id: 11, name: 'eleven' },
+      { id: 12, name: 'x' },
+    ]);
+    const error = await database
+      .executePrepared(statement, [
+        JSON.stringify([
+          { id: 12, name: 'twelve' },
+          { id: 13, name: 'y' },
+        ]),
+      ])
+      .catch((caught) => caught);
+    expect(error).toBeInstanceOf(ThreadedDatabaseError);
+    expect(error.code).toBe('23505');
+    // The failed call wrote nothing, and the session goes on.
+    const after = await database.query<{ total: number }>('select count(*)::int as total from named_things');
+    expect(after.rows[0]!.total).toBe(3);
+    await database.executePrepared(statement, [null]);
+    expect(await database.query('select 1 as one')).toMatchObject({ rows: [{ one: 1 }] });
+  });
+
   it('keeps a transaction whole: statements sent meanwhile wait for it, a failure rolls it back', async () => {
     const seen: string[] = [];
     let outside: Promise<void> | undefined;

@@ -1,5 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
-import { adClicks, adDecisions, adImpressions, adLeads, owlIssueAds, type Database } from '@helium/db';
+import {
+  adClicks,
+  adDecisions,
+  adImpressions,
+  adLeads,
+  owlIssueAds,
+  type Database,
+  type DatabaseHandle,
+} from '@helium/db';
 import {
   balancerShares,
   chooseAd,
@@ -121,6 +129,8 @@ export type ClickOutcome = { location: string | null; counted: 'unique' | 'repea
 
 export interface EngineOptions {
   db: Database;
+  /** The database's prepared-statement call, which writes each batch of events. */
+  executePrepared: DatabaseHandle['executePrepared'];
   clock: Clock;
   secret: string;
   /** The public address of the server, for absolute URLs in what the script receives. */
@@ -187,7 +197,7 @@ export class DeliveryEngine {
     this.filter = new TrafficFilter(options.limits ?? DEFAULT_TRAFFIC_LIMITS);
     this.geo = new GeoLocator(options.geoLookup);
     this.recorder = new GroupCommitRecorder(
-      (events) => writeBatch(options.db, events),
+      (events) => writeBatch(options.executePrepared, events),
       options.onError,
       options.batchesInFlight,
     );

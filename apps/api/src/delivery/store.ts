@@ -14,24 +14,27 @@ import type {
   DatabaseHandle,
   PreparedStatement,
 } from '@helium/db';
-import type { DeliveryEvent } from './events.ts';
+import type { DeliveryEvent, EventMoney } from './events.ts';
 import { utcDay, utcMinute } from './visitor.ts';
 
 /** An event about one ad shown on one publisher's page: what the per-ad daily summary is keyed by. */
 type AdEvent = Extract<DeliveryEvent, { t: 'decision' | 'impression' | 'click' | 'lead' }>;
 
-/** Adds rows to a map of counters keyed by a string, summing the numeric fields given. */
-function accumulate<R extends Record<string, unknown>>(
-  map: Map<string, R>,
-  key: string,
-  base: () => R,
-  add: Record<string, number>,
-) {
+/** A table's insert row as it travels in JSON: instants as ISO text (written once per instant, see `isoText`). */
+type JsonRow<Row> = { [Field in keyof Row]: Row[Field] extends Date | undefined ? string : Row[Field] };
+
+/** The numeric fields of a summary row, which a batch adds to. */
+type CounterField<Row> = { [Field in keyof Row]-?: NonNullable<Row[Field]> extends number ? Field : never }[keyof Row];
+
+/** The row of `map` under `key`, created by `create` on first use. */
+function summaryRow<Row>(map: Map<string, Row>, key: string, create: () => NoInfer<Row>): Row {
   let row = map.get(key);
-  if (!row) map.set(key, (row = base()));
-  for (const [field, value] of Object.entries(add)) {
-    (row as Record<string, unknown>)[field] = ((row[field] as number) ?? 0) + (value as number);
-  }
+  if (!row) map.set(key, (row = create()));
+  return row;
+}
+
+function add<Row>(row: Row, field: CounterField<Row>, amount: number) {
+  (row[field] as number | undefined) = ((row[field] as number | undefined) ?? 0) + amount;
 }
 
 const JSON_TYPE_ID = 114;
@@ -52,50 +55,80 @@ export async function writeBatch(
   executePrepared: DatabaseHandle['executePrepared'],
   events: DeliveryEvent[],
 ): Promise<void> {
-  const pageviewRows: (typeof pageviews.$inferInsert)[] = [];
-  const decisionRows: (typeof adDecisions.$inferInsert)[] = [];
-  const impressionRows: (typeof adImpressions.$inferInsert)[] = [];
-  const clickRows: (typeof adClicks.$inferInsert)[] = [];
-  const leadRows: (typeof adLeads.$inferInsert)[] = [];
-  const invalidRows: (typeof invalidTraffic.$inferInsert)[] = [];
-  const heartbeats = new Map<string, typeof installHeartbeats.$inferInsert>();
+  const pageviewRows: JsonRow<typeof pageviews.$inferInsert>[] = [];
+  const decisionRows: JsonRow<typeof adDecisions.$inferInsert>[] = [];
+  const impressionRows: JsonRow<typeof adImpressions.$inferInsert>[] = [];
+  const clickRows: JsonRow<typeof adClicks.$inferInsert>[] = [];
+  const leadRows: JsonRow<typeof adLeads.$inferInsert>[] = [];
+  const invalidRows: JsonRow<typeof invalidTraffic.$inferInsert>[] = [];
+  const heartbeats = new Map<string, JsonRow<typeof installHeartbeats.$inferInsert>>();
   const installed = new Set<number>();
-  const owlRows: (typeof owlIssueAds.$inferInsert)[] = [];
-  const realtime = new Map<string, typeof realtimeCounters.$inferInsert>();
+  const owlRows: JsonRow<typeof owlIssueAds.$inferInsert>[] = [];
+  const realtime = new Map<string, JsonRow<typeof realtimeCounters.$inferInsert>>();
   const daily = new Map<string, typeof dailyPublisherStats.$inferInsert>();
   const adDaily = new Map<string, typeof dailyAdStats.$inferInsert>();
   const urlDaily = new Map<string, typeof dailyUrlStats.$inferInsert>();
   const spentImpressions = new Map<number, number>();
   const spentClicks = new Map<number, number>();
 
-  const publisherDay = (publisherId: number, device: 'desktop' | 'mobile', at: Date, add: Record<string, number>) =>
-    accumulate(daily, `${utcDay(at)}|${publisherId}|${device}`, () => ({ day: utcDay(at), publisherId, device }), add);
-  const adDay = (event: AdEvent, add: Record<string, number>) =>
-    accumulate(
-      adDaily,
-      `${utcDay(event.at)}|${event.adId}|${event.publisherId}|${event.device}`,
-      () => ({
-        day: utcDay(event.at),
-        adId: event.adId,
-        publisherId: event.publisherId,
-        device: event.device,
-        campaignId: event.campaignId,
-        advertiserId: event.advertiserId,
-        channel: event.channel,
-      }),
-      add,
-    );
-  const realtimeMinute = (publisherId: number, at: Date, add: Record<string, number>) =>
-    accumulate(
-      realtime,
-      `${publisherId}|${utcMinute(at).getTime()}`,
-      () => ({ publisherId, minute: utcMinute(at) }),
-      add,
-    );
+  // Events of one request, and often of one millisecond, share their instant: its ISO text is made once.
+  let lastInstant = NaN;
+  let lastIsoText = '';
+  const isoText = (at: Date) => {
+    const ms = at.getTime();
+    if (ms !== lastInstant) {
+      lastInstant = ms;
+      lastIsoText = at.toISOString();
+    }
+    return lastIsoText;
+  };
+  const publisherDay = (day: string, publisherId: number, device: 'desktop' | 'mobile') =>
+    summaryRow(daily, `${day}|${publisherId}|${device}`, () => ({ day, publisherId, device }));
+  const adDay = (day: string, event: AdEvent) =>
+    summaryRow(adDaily, `${day}|${event.adId}|${event.publisherId}|${event.device}`, () => ({
+      day,
+      adId: event.adId,
+      publisherId: event.publisherId,
+      device: event.device,
+      campaignId: event.campaignId,
+      advertiserId: event.advertiserId,
+      channel: event.channel,
+    }));
+  const realtimeMinute = (publisherId: number, at: Date) => {
+    const minute = utcMinute(at);
+    return summaryRow(realtime, `${publisherId}|${minute.getTime()}`, () => ({
+      publisherId,
+      minute: minute.toISOString(),
+    }));
+  };
+  const urlDay = (day: string, event: { publisherId: number; url: string; device: 'desktop' | 'mobile' }) =>
+    summaryRow(urlDaily, `${day}|${event.publisherId}|${event.url}|${event.device}|0`, () => ({
+      day,
+      publisherId: event.publisherId,
+      url: event.url,
+      device: event.device,
+    }));
+  const adUrlDay = (day: string, event: AdEvent) =>
+    summaryRow(urlDaily, `${day}|${event.publisherId}|${event.url}|${event.device}|${event.adId}`, () => ({
+      day,
+      publisherId: event.publisherId,
+      url: event.url,
+      device: event.device,
+      adId: event.adId,
+      campaignId: event.campaignId,
+    }));
+  const addMoney = (row: typeof dailyAdStats.$inferInsert, money: EventMoney) => {
+    add(row, 'cost', money.cost);
+    add(row, 'publisherRevenue', money.publisherRevenue);
+    add(row, 'salesRepRevenue', money.salesRepRevenue);
+    add(row, 'companyRevenue', money.companyRevenue);
+    add(row, 'trialCost', money.trialCost);
+  };
 
   for (const event of events) {
     switch (event.t) {
       case 'pageview': {
+        const day = utcDay(event.at);
         pageviewRows.push({
           id: event.id,
           publisherId: event.publisherId,
@@ -103,27 +136,23 @@ export async function writeBatch(
           url: event.url,
           visitor: event.visitor,
           invalidReason: event.invalidReason,
-          createdAt: event.at,
+          createdAt: isoText(event.at),
         });
         if (event.invalidReason) {
-          publisherDay(event.publisherId, event.device, event.at, { invalidPageviews: 1 });
+          add(publisherDay(day, event.publisherId, event.device), 'invalidPageviews', 1);
           break;
         }
-        publisherDay(event.publisherId, event.device, event.at, { pageviews: 1 });
-        realtimeMinute(event.publisherId, event.at, {
-          [event.device === 'mobile' ? 'pageviewsMobile' : 'pageviewsDesktop']: 1,
-        });
-        if (event.url) {
-          accumulate(
-            urlDaily,
-            `${utcDay(event.at)}|${event.publisherId}|${event.url}|${event.device}|0`,
-            () => ({ day: utcDay(event.at), publisherId: event.publisherId, url: event.url, device: event.device }),
-            { pageviews: 1 },
-          );
-        }
+        add(publisherDay(day, event.publisherId, event.device), 'pageviews', 1);
+        add(
+          realtimeMinute(event.publisherId, event.at),
+          event.device === 'mobile' ? 'pageviewsMobile' : 'pageviewsDesktop',
+          1,
+        );
+        if (event.url) add(urlDay(day, event), 'pageviews', 1);
         break;
       }
       case 'decision': {
+        const day = utcDay(event.at);
         decisionRows.push({
           id: event.id,
           pageviewId: event.pageviewId,
@@ -135,91 +164,86 @@ export async function writeBatch(
           device: event.device,
           url: event.url,
           visitor: event.visitor,
-          createdAt: event.at,
+          createdAt: isoText(event.at),
         });
-        publisherDay(event.publisherId, event.device, event.at, { served: 1 });
-        adDay(event, { served: 1 });
+        add(publisherDay(day, event.publisherId, event.device), 'served', 1);
+        add(adDay(day, event), 'served', 1);
         break;
       }
-      case 'impression':
-      case 'click':
-      case 'lead': {
-        const isImpression = event.t === 'impression';
-        const isClick = event.t === 'click';
-        const money = event.t === 'lead' ? null : event.money;
-        const billedClick = isClick && event.isUnique;
-        if (isImpression) {
-          impressionRows.push({
-            decisionId: event.decisionId,
-            publisherId: event.publisherId,
-            adId: event.adId,
-            campaignId: event.campaignId,
-            device: event.device,
-            ...event.money,
-            createdAt: event.at,
-          });
-          if (event.spendsCredit)
-            spentImpressions.set(event.campaignId, (spentImpressions.get(event.campaignId) ?? 0) + 1);
-          publisherDay(event.publisherId, event.device, event.at, { impressions: 1 });
-          realtimeMinute(event.publisherId, event.at, {
-            [event.device === 'mobile' ? 'impressionsMobile' : 'impressionsDesktop']: 1,
-          });
-        } else if (event.t === 'click') {
-          clickRows.push({
-            id: event.id,
-            decisionId: event.decisionId,
-            publisherId: event.publisherId,
-            adId: event.adId,
-            campaignId: event.campaignId,
-            device: event.device,
-            visitor: event.visitor,
-            isUnique: event.isUnique,
-            ...event.money,
-            createdAt: event.at,
-          });
-          if (event.spendsCredit) spentClicks.set(event.campaignId, (spentClicks.get(event.campaignId) ?? 0) + 1);
-          if (event.isUnique) publisherDay(event.publisherId, event.device, event.at, { clicks: 1 });
-        } else {
-          leadRows.push({
-            clickId: event.clickId,
-            publisherId: event.publisherId,
-            adId: event.adId,
-            campaignId: event.campaignId,
-            device: event.device,
-            source: event.source,
-            createdAt: event.at,
-          });
-        }
-        const counts: Record<string, number> = isImpression
-          ? { impressions: 1 }
-          : isClick
-            ? { clicks: billedClick ? 1 : 0, allClicks: 1 }
-            : { leads: 1 };
-        const moneyCounts: Record<string, number> = money
-          ? {
-              cost: money.cost,
-              publisherRevenue: money.publisherRevenue,
-              salesRepRevenue: money.salesRepRevenue,
-              companyRevenue: money.companyRevenue,
-              trialCost: money.trialCost,
-            }
-          : {};
-        adDay(event, { ...counts, ...moneyCounts });
+      case 'impression': {
+        const day = utcDay(event.at);
+        impressionRows.push({
+          decisionId: event.decisionId,
+          publisherId: event.publisherId,
+          adId: event.adId,
+          campaignId: event.campaignId,
+          device: event.device,
+          ...event.money,
+          createdAt: isoText(event.at),
+        });
+        if (event.spendsCredit)
+          spentImpressions.set(event.campaignId, (spentImpressions.get(event.campaignId) ?? 0) + 1);
+        add(publisherDay(day, event.publisherId, event.device), 'impressions', 1);
+        add(
+          realtimeMinute(event.publisherId, event.at),
+          event.device === 'mobile' ? 'impressionsMobile' : 'impressionsDesktop',
+          1,
+        );
+        const adRow = adDay(day, event);
+        add(adRow, 'impressions', 1);
+        addMoney(adRow, event.money);
         if (event.url) {
-          const { allClicks: _all, ...urlCounts } = counts;
-          accumulate(
-            urlDaily,
-            `${utcDay(event.at)}|${event.publisherId}|${event.url}|${event.device}|${event.adId}`,
-            () => ({
-              day: utcDay(event.at),
-              publisherId: event.publisherId,
-              url: event.url,
-              device: event.device,
-              adId: event.adId,
-              campaignId: event.campaignId,
-            }),
-            { ...urlCounts, cost: money?.cost ?? 0 },
-          );
+          const urlRow = adUrlDay(day, event);
+          add(urlRow, 'impressions', 1);
+          add(urlRow, 'cost', event.money.cost);
+        }
+        break;
+      }
+      case 'click': {
+        const day = utcDay(event.at);
+        clickRows.push({
+          id: event.id,
+          decisionId: event.decisionId,
+          publisherId: event.publisherId,
+          adId: event.adId,
+          campaignId: event.campaignId,
+          device: event.device,
+          visitor: event.visitor,
+          isUnique: event.isUnique,
+          ...event.money,
+          createdAt: isoText(event.at),
+        });
+        if (event.spendsCredit) spentClicks.set(event.campaignId, (spentClicks.get(event.campaignId) ?? 0) + 1);
+        // Only a unique click is billed and shown as a click; every click is kept in allClicks.
+        const billed = event.isUnique ? 1 : 0;
+        if (event.isUnique) add(publisherDay(day, event.publisherId, event.device), 'clicks', 1);
+        const adRow = adDay(day, event);
+        add(adRow, 'clicks', billed);
+        add(adRow, 'allClicks', 1);
+        addMoney(adRow, event.money);
+        if (event.url) {
+          const urlRow = adUrlDay(day, event);
+          add(urlRow, 'clicks', billed);
+          add(urlRow, 'cost', event.money.cost);
+        }
+        break;
+      }
+      case 'lead': {
+        const day = utcDay(event.at);
+        leadRows.push({
+          clickId: event.clickId,
+          publisherId: event.publisherId,
+          adId: event.adId,
+          campaignId: event.campaignId,
+          device: event.device,
+          source: event.source,
+          createdAt: isoText(event.at),
+        });
+        add(adDay(day, event), 'leads', 1);
+        if (event.url) {
+          const urlRow = adUrlDay(day, event);
+          add(urlRow, 'leads', 1);
+          add(urlRow, 'cost', 0);
         }
         break;
       }
@@ -232,14 +256,14 @@ export async function writeBatch(
           decisionId: event.decisionId,
           visitor: event.visitor,
           userAgent: event.userAgent?.slice(0, 500) ?? null,
-          createdAt: event.at,
+          createdAt: isoText(event.at),
         });
         break;
       case 'heartbeat':
         heartbeats.set(`${event.publisherId}|${event.host}`, {
           publisherId: event.publisherId,
           host: event.host,
-          lastSeenAt: event.at,
+          lastSeenAt: isoText(event.at),
         });
         if (event.isRegisteredDomain) installed.add(event.publisherId);
         break;
@@ -251,7 +275,7 @@ export async function writeBatch(
           adId: event.adId,
           campaignId: event.campaignId,
           advertiserId: event.advertiserId,
-          createdAt: event.at,
+          createdAt: isoText(event.at),
         });
         break;
     }

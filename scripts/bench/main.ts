@@ -46,14 +46,19 @@ const { values } = parseArgs({
     'database-url': { type: 'string' },
     /** Diagnosis only: events are dropped instead of written, to see the engine's cost without storage. */
     'without-storage': { type: 'boolean' },
-    /** Which phases to run, in order (default: all); `@1000` marks the open loop at 1,000 requests/s. */
+    /** Which phases to run, in order (default: all); `@<rate>` marks the open loop at that many requests/s. */
     phases: { type: 'string' },
   },
 });
 const ALL_PHASES = ['bare', 'decision', 'view', 'mixed', 'bare@1000', 'mixed@1000'];
 const chosenPhases = (values.phases ?? ALL_PHASES.join(',')).split(',').map((name) => name.trim());
+const KINDS: readonly string[] = ['bare', 'decision', 'view', 'mixed'];
 for (const name of chosenPhases) {
-  if (!ALL_PHASES.includes(name)) throw new Error(`--phases: ${name} is not one of ${ALL_PHASES.join(', ')}`);
+  const [kind, rate] = name.split('@');
+  const rateOk = rate === undefined || (/^\d+$/.test(rate) && Number(rate) >= 1 && Number(rate) <= 20_000);
+  if (!kind || !KINDS.includes(kind) || !rateOk) {
+    throw new Error(`--phases: ${name} is not one of ${KINDS.join(', ')}, each optionally @<requests per second>`);
+  }
 }
 const seconds = Number(values.seconds ?? '6');
 if (!(seconds >= 1 && seconds <= 30)) throw new Error('--seconds must be from 1 to 30');

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, Route } from 'playwright-core';
 import { launchBrowser } from './support/browser.ts';
 import { apiSession, DEMO_BLOG_ID, eventually, startPublisherSite, totals } from './support/delivery.ts';
 import { startProduct, type Product } from './support/product.ts';
@@ -33,7 +33,13 @@ beforeAll(async () => {
     lineOfCode1: string;
   };
   expect(installation.publisher.id).toBe(DEMO_BLOG_ID);
-  site = await startPublisherSite(installation.lineOfCode1);
+  site = await startPublisherSite(installation.lineOfCode1, {
+    // A page with its own script and button, to see that the ad script never gets in their way.
+    '/app.html':
+      '<h1>App</h1><div data-helium-slot style="width:728px;min-height:620px"></div>' +
+      '<button id="own" onclick="this.textContent=\'Clicked\'">Own button</button>' +
+      "<script>document.addEventListener('DOMContentLoaded', () => { document.body.dataset.ready = 'yes'; });</script>",
+  });
   browser = await launchBrowser();
   admin = await apiSession(product, 'admin@demo.test');
 });
@@ -108,6 +114,111 @@ describe('the publisher script on another origin', () => {
     await second.waitForURL(/hclid=/);
     expect(new URL(second.url()).hostname).toBe(landing.hostname);
     expect((await totals(admin)).clicks).toBe(before.clicks + 1);
+    await ctx.close();
+  });
+});
+
+describe('single-page apps, blocked and offline', () => {
+  it("a single-page app's new address is a new pageview with its own ad; the same address again is not", async () => {
+    const ctx = await context();
+    const page = await ctx.newPage();
+    const decisions: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/serve/d?')) decisions.push(new URL(request.url()).searchParams.get('u') ?? '');
+    });
+    await page.goto(`${site.url}/top.html`);
+    const ad = page.locator('[data-helium-slot] a[href*="/c/"]');
+    await ad.waitFor({ state: 'visible' });
+    const firstLink = await ad.getAttribute('href');
+    await page.waitForTimeout(1500);
+    const before = await totals(admin);
+
+    const nextDecision = page.waitForResponse((response) => response.url().includes('/serve/d?'));
+    await page.evaluate(() => history.pushState({ article: 2 }, '', '/top.html?article=2'));
+    const answer = await nextDecision;
+    expect(answer.headers()['x-helium-counted']).toBe('counted');
+    expect(decisions).toEqual([`${site.url}/top.html`, `${site.url}/top.html?article=2`]);
+    // The slot holds the new decision's ad (its own click link), labelled once, and its view counts again.
+    await expect.poll(() => ad.getAttribute('href')).not.toBe(firstLink);
+    expect(await page.locator('[data-helium-slot]').getByText('Ad', { exact: true }).count()).toBe(1);
+    await page.waitForTimeout(1500);
+    await eventually(
+      () => totals(admin),
+      (now) => now.impressions === before.impressions + 1,
+    );
+
+    // Replacing the state without changing the address is not a pageview.
+    await page.evaluate(() => history.replaceState({ scroll: 10 }, '', location.href));
+    await page.waitForTimeout(800);
+    expect(decisions).toHaveLength(2);
+    await ctx.close();
+  });
+
+  /** Opens /app.html with the given network trouble; returns the page and the errors it threw. */
+  async function openApp(trouble: (ctx: BrowserContext) => Promise<unknown>) {
+    const ctx = await context();
+    await trouble(ctx);
+    const page = await ctx.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(`${site.url}/app.html`);
+    await expect.poll(() => page.evaluate(() => document.body.dataset.ready)).toBe('yes');
+    return { ctx, page, errors };
+  }
+
+  async function expectPageUnharmed(page: Awaited<ReturnType<typeof openApp>>['page'], errors: string[]) {
+    await page.getByRole('button', { name: 'Own button' }).click();
+    await expect.poll(() => page.locator('#own').textContent()).toBe('Clicked');
+    const slot = page.locator('[data-helium-slot]');
+    expect(await slot.locator('a, img, video').count()).toBe(0);
+    expect(await slot.getByText('Ad', { exact: true }).count()).toBe(0);
+    // The slot keeps the size the page gave it: nothing shifts.
+    expect((await slot.boundingBox())?.height).toBe(620);
+    expect(errors).toEqual([]);
+  }
+
+  it('with the script blocked (an ad blocker), the page works and shows no ad', async () => {
+    const { ctx, page, errors } = await openApp((ctx) =>
+      ctx.route('**/serve/script.js*', (route) => route.abort('blockedbyclient')),
+    );
+    await page.waitForTimeout(500);
+    await expectPageUnharmed(page, errors);
+    await ctx.close();
+  });
+
+  it('with the ad server unreachable or answering an error, the page works, throws nothing and shows no ad', async () => {
+    for (const trouble of [
+      (route: Route) => route.abort('internetdisconnected'),
+      (route: Route) => route.fulfill({ status: 500, contentType: 'text/plain', body: 'Internal error' }),
+      (route: Route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"ads":[{"kind":' }),
+    ]) {
+      let asked = 0;
+      const { ctx, page, errors } = await openApp((ctx) =>
+        ctx.route('**/serve/d?*', (route) => {
+          asked++;
+          return trouble(route);
+        }),
+      );
+      await expect.poll(() => asked).toBe(1);
+      await page.waitForTimeout(300);
+      await expectPageUnharmed(page, errors);
+      await ctx.close();
+    }
+  });
+
+  it('going offline after an ad was shown: later navigations and the pending view throw nothing', async () => {
+    const ctx = await context();
+    const page = await ctx.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(`${site.url}/app.html`);
+    await page.locator('[data-helium-slot] a[href*="/c/"]').waitFor({ state: 'visible' });
+    await ctx.setOffline(true);
+    // The view beacon falls due offline, then the app navigates: both fail quietly.
+    await page.waitForTimeout(1500);
+    await page.evaluate(() => history.pushState({}, '', '/app.html?step=2'));
+    await page.waitForTimeout(500);
+    await expectPageUnharmed(page, errors);
     await ctx.close();
   });
 });

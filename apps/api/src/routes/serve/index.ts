@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Requester } from '../../delivery/engine.ts';
 import { NEWSLETTER_TUTORIAL_PATH } from '../../services/installation.ts';
@@ -73,15 +74,19 @@ function nothing(reply: FastifyReply) {
  */
 export default async function serveRoutes(app: FastifyInstance) {
   const engine = app.delivery;
-  let script: { body: Buffer; version: string } | null = null;
+  let script: { body: Buffer; gzipped: Buffer; version: string } | null = null;
   const loadScript = () => {
     if (script) return script;
     if (!existsSync(PUBLISHER_SCRIPT_FILE)) return null;
     const body = readFileSync(PUBLISHER_SCRIPT_FILE);
-    script = { body, version: createHash('sha256').update(body).digest('hex').slice(0, 10) };
+    script = {
+      body,
+      // Compressed once: every page of every publisher loads it (the size budget is the gzipped size).
+      gzipped: gzipSync(body, { level: 9 }),
+      version: createHash('sha256').update(body).digest('hex').slice(0, 10),
+    };
     return script;
   };
-  app.decorate('publisherScriptVersion', () => loadScript()?.version ?? 'dev');
 
   app.addHook('onSend', (request, reply, payload, done) => {
     if (request.url.startsWith('/serve/') || request.url.startsWith('/c/')) {
@@ -106,11 +111,25 @@ export default async function serveRoutes(app: FastifyInstance) {
       return reply.code(404).type('application/javascript').send('/* publisher script not built: npm run build */');
     }
     const versioned = query(request).v === current.version;
-    return reply
+    const etag = `"${current.version}"`;
+    reply
       .type('application/javascript; charset=utf-8')
       .header('cache-control', versioned ? 'public, max-age=31536000, immutable' : 'public, max-age=300')
-      .header('etag', `"${current.version}"`)
-      .send(current.body);
+      .header('etag', etag)
+      .header('vary', 'accept-encoding');
+    // A browser revalidating after max-age gets an empty 304 while the script has not changed.
+    const known = request.headers['if-none-match'];
+    if (typeof known === 'string' && known.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
+      return reply.code(304).send();
+    }
+    const acceptsGzip = String(request.headers['accept-encoding'] ?? '')
+      .split(',')
+      .some((coding) => {
+        const [name, ...parameters] = coding.split(';').map((part) => part.trim().toLowerCase());
+        return name === 'gzip' && !parameters.some((parameter) => /^q=0(\.0*)?$/.test(parameter));
+      });
+    if (acceptsGzip) return reply.header('content-encoding', 'gzip').send(current.gzipped);
+    return reply.send(current.body);
   });
 
   /** The script's pageview: counts it and answers the ads for the publisher's placements. */
@@ -231,10 +250,4 @@ export default async function serveRoutes(app: FastifyInstance) {
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"><rect width="100%" height="100%" fill="hsl(${hue},55%,45%)"/><text x="50%" y="50%" fill="#fff" font-family="sans-serif" font-size="${Math.max(12, Math.min(width, height) / 8)}" text-anchor="middle" dominant-baseline="middle">Ad #${ad.id}</text></svg>`;
     return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(svg);
   });
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    publisherScriptVersion(): string;
-  }
 }

@@ -117,12 +117,29 @@ export async function writeBatch(
       adId: event.adId,
       campaignId: event.campaignId,
     }));
-  const addMoney = (row: typeof dailyAdStats.$inferInsert, money: EventMoney) => {
-    add(row, 'cost', money.cost);
-    add(row, 'publisherRevenue', money.publisherRevenue);
-    add(row, 'salesRepRevenue', money.salesRepRevenue);
-    add(row, 'companyRevenue', money.companyRevenue);
-    add(row, 'trialCost', money.trialCost);
+  /** An ad event in its ad's and its page's daily rows: `amount` added to `field`, with its money. */
+  const adDayCounts = (
+    day: string,
+    event: AdEvent,
+    field: 'impressions' | 'clicks' | 'leads',
+    amount: number,
+    money: EventMoney | null,
+  ) => {
+    const adRow = adDay(day, event);
+    add(adRow, field, amount);
+    if (money) {
+      add(adRow, 'cost', money.cost);
+      add(adRow, 'publisherRevenue', money.publisherRevenue);
+      add(adRow, 'salesRepRevenue', money.salesRepRevenue);
+      add(adRow, 'companyRevenue', money.companyRevenue);
+      add(adRow, 'trialCost', money.trialCost);
+    }
+    if (event.url) {
+      const urlRow = adUrlDay(day, event);
+      add(urlRow, field, amount);
+      add(urlRow, 'cost', money?.cost ?? 0);
+    }
+    return adRow;
   };
 
   for (const event of events) {
@@ -189,14 +206,7 @@ export async function writeBatch(
           event.device === 'mobile' ? 'impressionsMobile' : 'impressionsDesktop',
           1,
         );
-        const adRow = adDay(day, event);
-        add(adRow, 'impressions', 1);
-        addMoney(adRow, event.money);
-        if (event.url) {
-          const urlRow = adUrlDay(day, event);
-          add(urlRow, 'impressions', 1);
-          add(urlRow, 'cost', event.money.cost);
-        }
+        adDayCounts(day, event, 'impressions', 1, event.money);
         break;
       }
       case 'click': {
@@ -215,17 +225,8 @@ export async function writeBatch(
         });
         if (event.spendsCredit) spentClicks.set(event.campaignId, (spentClicks.get(event.campaignId) ?? 0) + 1);
         // Only a unique click is billed and shown as a click; every click is kept in allClicks.
-        const billed = event.isUnique ? 1 : 0;
         if (event.isUnique) add(publisherDay(day, event.publisherId, event.device), 'clicks', 1);
-        const adRow = adDay(day, event);
-        add(adRow, 'clicks', billed);
-        add(adRow, 'allClicks', 1);
-        addMoney(adRow, event.money);
-        if (event.url) {
-          const urlRow = adUrlDay(day, event);
-          add(urlRow, 'clicks', billed);
-          add(urlRow, 'cost', event.money.cost);
-        }
+        add(adDayCounts(day, event, 'clicks', event.isUnique ? 1 : 0, event.money), 'allClicks', 1);
         break;
       }
       case 'lead': {
@@ -239,12 +240,7 @@ export async function writeBatch(
           source: event.source,
           createdAt: isoText(event.at),
         });
-        add(adDay(day, event), 'leads', 1);
-        if (event.url) {
-          const urlRow = adUrlDay(day, event);
-          add(urlRow, 'leads', 1);
-          add(urlRow, 'cost', 0);
-        }
+        adDayCounts(day, event, 'leads', 1, null);
         break;
       }
       case 'invalid':

@@ -11,9 +11,25 @@ afterAll(async () => t.close());
 
 describe('POST /api/admin/get-activity', () => {
   it('is for admins only', async () => {
-    const client = t.client();
-    await client.signIn('publisher@demo.test');
-    expect((await client.post('/api/admin/get-activity', {})).statusCode).toBe(403);
+    expect((await t.client().post('/api/admin/get-activity', {})).statusCode).toBe(401);
+    for (const email of ['publisher@demo.test', 'advertiser@demo.test']) {
+      const client = t.client();
+      await client.signIn(email);
+      expect((await client.post('/api/admin/get-activity', {})).statusCode).toBe(403);
+    }
+  });
+
+  it('refuses a malformed request with 422 and says which field is wrong', async () => {
+    const admin = t.client();
+    await admin.signIn('admin@demo.test');
+    const badSort = await admin.post('/api/admin/get-activity', { sortBy: 'revenue' });
+    expect(badSort.statusCode).toBe(422);
+    expect(badSort.json().issues.map((issue: { path: string }) => issue.path)).toEqual(['sortBy']);
+    const badToggle = await admin.post('/api/admin/get-activity', { showCompleteCampaignsOrInactiveAds: 'yes' });
+    expect(badToggle.statusCode).toBe(422);
+    expect(badToggle.json().issues.map((issue: { path: string }) => issue.path)).toEqual([
+      'showCompleteCampaignsOrInactiveAds',
+    ]);
   });
 
   it('shows campaigns with their counted totals and remaining credits', async () => {

@@ -92,6 +92,28 @@ describe('counting that loses nothing', () => {
     expect(await countedAfterSigkill()).toBe(N);
   });
 
+  it('a second server on the same DATA_DIR refuses to start, saying why, and the first goes on counting', async () => {
+    product = await startProduct();
+    const second = await startProduct({}, { dataDir: product.dataDir }).then(
+      async (started) => {
+        await started.kill();
+        return null;
+      },
+      (error: Error) => error.message,
+    );
+    expect(second).toMatch(/The product exited early/);
+    expect(second).toContain(`The embedded database is already open in process`);
+    expect(second).toContain('stop the other one first');
+    const health = await fetch(`${product.url}/healthz`);
+    expect(health.status).toBe(200);
+    const decision = await fetch(`${product.url}/serve/d?p=${DEMO_BLOG_ID}&w=1280&u=http%3A%2F%2Flocalhost%2Fp`, {
+      headers: { ...headers(0), origin: 'http://localhost' },
+    });
+    expect(decision.headers.get('x-helium-counted')).toBe('counted');
+    await product.stop();
+    product = null;
+  });
+
   it.skipIf(!POSTGRES_URL)(
     'N view beacons answered 2xx, then SIGKILL, then restart: exactly N counted (PostgreSQL, DATABASE_URL)',
     async () => {

@@ -51,7 +51,10 @@ export async function startProduct(env: Record<string, string> = {}, options: { 
 
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`The product exited early:\n${output.join('')}`);
+    if (child.exitCode !== null) {
+      await smtp.close();
+      throw new Error(`The product exited early:\n${output.join('')}`);
+    }
     try {
       const response = await fetch(`${url}/healthz`);
       if (response.ok) break;

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
-import { isDatabaseEmpty, migrateDatabase, openDatabase, seedDemoData } from '@helium/db';
+import { FolderInUseError, isDatabaseEmpty, migrateDatabase, openDatabase, seedDemoData } from '@helium/db';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { createMailer } from './services/mailer.ts';
@@ -54,6 +54,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  // A second server on the same DATA_DIR: the reason is the whole message.
+  console.error(error instanceof FolderInUseError ? error.message : error);
   process.exit(1);
 });

@@ -8,6 +8,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { lockFolder } from './folder-lock.ts';
 import { ThreadedPGlite, type PreparedStatement } from './pglite-thread.ts';
 
 export type { PreparedStatement } from './pglite-thread.ts';
@@ -59,11 +60,21 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
       },
     };
   }
-  if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
+  let unlock = () => {};
+  if (options.pgliteDir) {
+    mkdirSync(options.pgliteDir, { recursive: true });
+    // One process per folder: PGlite does not lock it itself, and two would corrupt it (folder-lock.ts).
+    unlock = lockFolder(`${options.pgliteDir}.lock`);
+  }
   // PGlite runs in a thread of its own, off the HTTP server's thread (pglite-thread.ts says why); drizzle's
   // PGlite driver only calls query, exec and transaction, which the threaded client provides.
   const client = new ThreadedPGlite({ dataDir: options.pgliteDir, onFailure: options.onFailure });
-  await client.waitReady;
+  try {
+    await client.waitReady;
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   const db = drizzlePglite(client as unknown as PGlite, { schema }) as unknown as Database;
   return {
     db,
@@ -71,7 +82,13 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
     ping: async () => {
       await client.query('select 1');
     },
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        unlock();
+      }
+    },
     executePrepared: (statement, values) => client.executePrepared(statement, values),
     databaseThreadUtilization: (previous) => client.eventLoopUtilization(previous),
   };

@@ -1,5 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { count, like } from 'drizzle-orm';
+import { adDecisions, openDatabase, pageviews } from '@helium/db';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { apiSession, DEMO_BLOG_ID, totals } from './support/delivery.ts';
@@ -90,6 +93,50 @@ async function withFreshDatabase(adminUrl: string, run: (url: string) => Promise
 describe('counting that loses nothing', () => {
   it('N view beacons answered 2xx, then SIGKILL, then restart: exactly N counted (PGlite in DATA_DIR)', async () => {
     expect(await countedAfterSigkill()).toBe(N);
+  });
+
+  it('pageviews answered while a SIGTERM stops the server: the graceful stop writes every answered one', async () => {
+    product = await startProduct();
+    const running = product;
+    const dataDir = running.dataDir;
+    let stopping: Promise<void> | null = null;
+    // N pageviews at once; the stop is asked as soon as the first is answered, while the others are in flight.
+    const results = await Promise.allSettled(
+      Array.from({ length: N }, (_, index) =>
+        fetch(
+          `${running.url}/serve/d?p=${DEMO_BLOG_ID}&w=1280&u=${encodeURIComponent(`http://localhost/stop/${index}`)}`,
+          {
+            headers: { ...headers(index), origin: 'http://localhost' },
+          },
+        ).then(async (response) => {
+          stopping ??= running.stop({ keepData: true });
+          const { ads } = (await response.json()) as { ads: unknown[] };
+          return response.status === 200 && ads.length > 0;
+        }),
+      ),
+    );
+    await stopping;
+    product = null;
+    const answered = results.filter((result) => result.status === 'fulfilled' && result.value).length;
+    expect(answered).toBeGreaterThan(0);
+    // Decisions are answered before their batch commits: the stop must still write each one answered.
+    const database = await openDatabase({ pgliteDir: join(dataDir, 'db') });
+    try {
+      const [views] = await database.db
+        .select({ total: count() })
+        .from(pageviews)
+        .where(like(pageviews.url, 'http://localhost/stop/%'));
+      const [decided] = await database.db
+        .select({ total: count() })
+        .from(adDecisions)
+        .where(like(adDecisions.url, 'http://localhost/stop/%'));
+      expect(views!.total).toBeGreaterThanOrEqual(answered);
+      expect(views!.total).toBeLessThanOrEqual(N);
+      expect(decided!.total).toBe(views!.total);
+    } finally {
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   it('a second server on the same DATA_DIR refuses to start, saying why, and the first goes on counting', async () => {

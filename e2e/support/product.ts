@@ -79,14 +79,15 @@ export async function startProduct(env: Record<string, string> = {}, options: { 
       }
       await smtp.close();
     },
-    async stop() {
+    /** Stops it as a supervisor would (SIGTERM); DATA_DIR is removed unless `keepData`. */
+    async stop(options: { keepData?: boolean } = {}) {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
         child.kill('SIGTERM');
         await exited;
       }
       await smtp.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.keepData) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -26,6 +26,68 @@ export const DEFAULT_TRAFFIC_LIMITS: TrafficLimits = {
 /** How many user agents' bot verdicts are kept. */
 const BOT_CACHE_SIZE = 5_000;
 
+/** Bits of each of the two daily Bloom filters (16 MB each): about 0.5% false "seen" at 10 million a day. */
+export const DAILY_FILTER_BITS = 2 ** 27;
+
+/** Beyond this many IPs shared by several visitors, those with the fewest visitors are forgotten. */
+const MAX_SHARED_IPS = 1_000_000;
+
+/** FNV-1a over a text's UTF-16 units, from a seed: a fast hash for the filters below (no security role). */
+function fnv1a(text: string, seed: number): number {
+  let hash = (0x811c9dc5 ^ seed) >>> 0;
+  for (let index = 0; index < text.length; index++) {
+    hash ^= text.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash >>> 0;
+}
+
+/** Murmur3's finaliser: spreads a hash's bits (the filter's second hash). */
+function spread(hash: number): number {
+  hash ^= hash >>> 16;
+  hash = Math.imul(hash, 0x85ebca6b);
+  hash ^= hash >>> 13;
+  hash = Math.imul(hash, 0xc2b2ae35);
+  hash ^= hash >>> 16;
+  return hash >>> 0;
+}
+
+/**
+ * A fixed-size set of (number, text) items: it may rarely answer "seen" for an item it never saw, never the
+ * reverse. Four probes from two hashes (Kirsch and Mitzenmacher).
+ */
+export class BloomFilter {
+  private readonly words: Uint32Array;
+  private readonly mask: number;
+
+  constructor(bits: number) {
+    if (!Number.isInteger(Math.log2(bits)) || bits < 32) throw new Error('bits must be a power of two, at least 32');
+    this.words = new Uint32Array(bits / 32);
+    this.mask = bits - 1;
+  }
+
+  /** Adds the item; answers whether it was (probably) there already. */
+  add(number: number, text: string): boolean {
+    const first = fnv1a(text, Math.imul(number, 0x9e3779b1));
+    const second = spread(first ^ 0x5bd1e995) | 1;
+    let seen = true;
+    for (let probe = 0; probe < 4; probe++) {
+      const bit = (first + Math.imul(probe, second)) & this.mask;
+      const word = bit >>> 5;
+      const flag = 1 << (bit & 31);
+      if ((this.words[word]! & flag) === 0) {
+        seen = false;
+        this.words[word]! |= flag;
+      }
+    }
+    return seen;
+  }
+
+  clear() {
+    this.words.fill(0);
+  }
+}
+
 class MinuteCounter {
   private minute = -1;
   private counts = new Map<string, number>();
@@ -52,10 +114,27 @@ export class TrafficFilter {
   private clicks = new MinuteCounter();
   private ips = new MinuteCounter();
   private day = '';
-  private publisherVisitors = new Map<number, Set<string>>();
-  private ipVisitors = new Map<string, Set<string>>();
+  // The one-IP share in memory that does not grow with the traffic: which (publisher, visitor) and
+  // (publisher, IP) pairs the day has seen are two Bloom filters; a publisher's distinct visitors are a
+  // count; and only IPs that several visitors share have an entry, with their number of visitors.
+  private seenVisitors: BloomFilter;
+  private seenIps: BloomFilter;
+  private publisherVisitors = new Map<number, number>();
+  private sharedIpVisitors = new Map<string, number>();
 
-  constructor(private readonly limits: TrafficLimits = DEFAULT_TRAFFIC_LIMITS) {}
+  constructor(
+    private readonly limits: TrafficLimits = DEFAULT_TRAFFIC_LIMITS,
+    filterBits = DAILY_FILTER_BITS,
+    private readonly maxSharedIps = MAX_SHARED_IPS,
+  ) {
+    this.seenVisitors = new BloomFilter(filterBits);
+    this.seenIps = new BloomFilter(filterBits);
+  }
+
+  /** IPs that several of a publisher's visitors shared today (for tests and diagnosis). */
+  get sharedIps(): number {
+    return this.sharedIpVisitors.size;
+  }
 
   /** isbot's verdict per user agent (its regular expression is most of a decision's filtering cost). */
   private botVerdicts = new Map<string, boolean>();
@@ -75,9 +154,43 @@ export class TrafficFilter {
 
   private rollDay(day: string) {
     if (day !== this.day) {
+      // New filters start empty: clearing them would only make their memory resident.
+      if (this.day !== '') {
+        this.seenVisitors.clear();
+        this.seenIps.clear();
+      }
       this.day = day;
       this.publisherVisitors.clear();
-      this.ipVisitors.clear();
+      this.sharedIpVisitors.clear();
+    }
+  }
+
+  /** Counts a visitor once a day per publisher; answers the publisher's visitors and those of this IP. */
+  private countVisitor(publisherId: number, visitor: string, ipHash: string) {
+    const ipKey = `${publisherId}:${ipHash}`;
+    if (this.seenVisitors.add(publisherId, visitor)) {
+      return {
+        visitors: this.publisherVisitors.get(publisherId) ?? 0,
+        fromIp: this.sharedIpVisitors.get(ipKey) ?? 1,
+      };
+    }
+    const visitors = (this.publisherVisitors.get(publisherId) ?? 0) + 1;
+    this.publisherVisitors.set(publisherId, visitors);
+    // The IP's first visitor needs no entry: most IPs have one visitor.
+    if (!this.seenIps.add(publisherId, ipHash)) return { visitors, fromIp: 1 };
+    const fromIp = (this.sharedIpVisitors.get(ipKey) ?? 1) + 1;
+    this.sharedIpVisitors.set(ipKey, fromIp);
+    if (this.sharedIpVisitors.size > this.maxSharedIps) this.forgetSmallestSharedIps();
+    return { visitors, fromIp };
+  }
+
+  /**
+   * Keeps memory bounded: the IPs with the fewest visitors, far from any share worth flagging, are forgotten
+   * until a quarter of the room is free (forgetting can only miss an abuse, never flag a visitor wrongly).
+   */
+  private forgetSmallestSharedIps() {
+    for (let fewest = 2; this.sharedIpVisitors.size > this.maxSharedIps * 0.75; fewest++) {
+      for (const [key, count] of this.sharedIpVisitors) if (count <= fewest) this.sharedIpVisitors.delete(key);
     }
   }
 
@@ -92,20 +205,10 @@ export class TrafficFilter {
   }): InvalidReason | null {
     if (this.isBot(input.userAgent)) return 'bot';
     this.rollDay(input.day);
-    let visitors = this.publisherVisitors.get(input.publisherId);
-    if (!visitors) this.publisherVisitors.set(input.publisherId, (visitors = new Set()));
-    visitors.add(input.visitor);
-    const ipKey = `${input.publisherId}:${input.ipHash}`;
-    let fromIp = this.ipVisitors.get(ipKey);
-    if (!fromIp) this.ipVisitors.set(ipKey, (fromIp = new Set()));
-    fromIp.add(input.visitor);
+    const { visitors, fromIp } = this.countVisitor(input.publisherId, input.visitor, input.ipHash);
     if (this.ips.hit(input.ipHash, input.nowMs) > this.limits.requestsPerIpPerMinute) return 'rate';
     if (this.pageviews.hit(input.visitor, input.nowMs) > this.limits.pageviewsPerVisitorPerMinute) return 'rate';
-    if (
-      visitors.size >= this.limits.oneIpMinVisitors &&
-      fromIp.size > 1 &&
-      fromIp.size / visitors.size > this.limits.oneIpShare
-    ) {
+    if (visitors >= this.limits.oneIpMinVisitors && fromIp > 1 && fromIp / visitors > this.limits.oneIpShare) {
       return 'oneIp';
     }
     return null;

@@ -1,0 +1,131 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pageviews } from '@helium/db';
+import {
+  BloomFilter,
+  DEFAULT_TRAFFIC_LIMITS,
+  TrafficFilter,
+  type TrafficLimits,
+} from '../src/delivery/traffic-filter.ts';
+import { buildTestApp, type TestApp } from './helper.ts';
+import { campaignOfBrand, decide, onlyCampaign, publisherId } from './serve-support.ts';
+
+const DAY = '2026-11-22';
+const NOW = Date.parse('2026-11-22T12:00:00Z');
+/** The one-IP share from 20 visitors, and rates that never get in the way. */
+const LIMITS: TrafficLimits = {
+  ...DEFAULT_TRAFFIC_LIMITS,
+  oneIpMinVisitors: 20,
+  pageviewsPerVisitorPerMinute: 1_000,
+  requestsPerIpPerMinute: 100_000,
+};
+const SMALL_FILTERS = 2 ** 20;
+
+function pageview(
+  filter: TrafficFilter,
+  visitor: string,
+  ip: string,
+  options: { publisherId?: number; day?: string } = {},
+) {
+  return filter.pageview({
+    publisherId: options.publisherId ?? 1,
+    visitor,
+    ipHash: ip,
+    userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/126.0 Safari/537.36',
+    day: options.day ?? DAY,
+    nowMs: NOW,
+  });
+}
+
+describe('BloomFilter', () => {
+  it('answers "seen" for what it holds, and rarely for what it does not', () => {
+    const filter = new BloomFilter(2 ** 20);
+    expect(filter.add(1, 'visitor-a')).toBe(false);
+    expect(filter.add(1, 'visitor-a')).toBe(true);
+    // The number is part of the item: the same visitor on another publisher is new there.
+    expect(filter.add(2, 'visitor-a')).toBe(false);
+    let falseSeen = 0;
+    for (let index = 0; index < 20_000; index++) if (filter.add(7, `v${index}`)) falseSeen++;
+    // 20,000 items in a million bits: about 0.01% expected; well under 1%.
+    expect(falseSeen).toBeLessThan(200);
+    filter.clear();
+    expect(filter.add(1, 'visitor-a')).toBe(false);
+  });
+
+  it('needs a power of two of bits', () => {
+    expect(() => new BloomFilter(1000)).toThrow(/power of two/);
+  });
+});
+
+describe('the one-IP share', () => {
+  it("flags an IP holding more than 5% of a publisher's visitors of the day, once it has 20", () => {
+    const filter = new TrafficFilter(LIMITS, SMALL_FILTERS);
+    for (let index = 0; index < 25; index++) expect(pageview(filter, `solo${index}`, `ip${index}`)).toBeNull();
+    expect(pageview(filter, 'office-a', 'office')).toBeNull();
+    // 2 of 27 visitors (7.4%) from one IP: beyond the share, for either of them.
+    expect(pageview(filter, 'office-b', 'office')).toBe('oneIp');
+    expect(pageview(filter, 'office-a', 'office')).toBe('oneIp');
+    // Other publishers keep their own counts.
+    expect(pageview(filter, 'office-b', 'office', { publisherId: 2 })).toBeNull();
+  });
+
+  it('lets an IP under the share, or a publisher under 20 visitors, be', () => {
+    const large = new TrafficFilter(LIMITS, SMALL_FILTERS);
+    for (let index = 0; index < 100; index++) pageview(large, `solo${index}`, `ip${index}`);
+    expect(pageview(large, 'home-a', 'home')).toBeNull();
+    expect(pageview(large, 'home-b', 'home')).toBeNull(); // 2 of 102: 2%
+    const small = new TrafficFilter(LIMITS, SMALL_FILTERS);
+    for (let index = 0; index < 5; index++) pageview(small, `solo${index}`, `ip${index}`);
+    for (const visitor of ['a', 'b', 'c']) expect(pageview(small, visitor, 'shared')).toBeNull();
+  });
+
+  it('starts each day afresh', () => {
+    const filter = new TrafficFilter(LIMITS, SMALL_FILTERS);
+    for (let index = 0; index < 25; index++) pageview(filter, `solo${index}`, `ip${index}`);
+    pageview(filter, 'office-a', 'office');
+    expect(pageview(filter, 'office-b', 'office')).toBe('oneIp');
+    expect(pageview(filter, 'office-b', 'office', { day: '2026-11-23' })).toBeNull();
+    expect(filter.sharedIps).toBe(0);
+  });
+
+  it('keeps memory for shared IPs only, bounded, forgetting those with the fewest visitors first', () => {
+    const filter = new TrafficFilter(LIMITS, SMALL_FILTERS, 100);
+    for (let index = 0; index < 10_000; index++) pageview(filter, `solo${index}`, `ip${index}`);
+    expect(filter.sharedIps).toBe(0);
+    // A busy shared IP, then many IPs of two visitors each.
+    for (let index = 0; index < 600; index++) pageview(filter, `office${index}`, 'office');
+    for (let index = 0; index < 300; index++) {
+      pageview(filter, `pair${index}-a`, `pair${index}`);
+      pageview(filter, `pair${index}-b`, `pair${index}`);
+    }
+    expect(filter.sharedIps).toBeLessThanOrEqual(100);
+    // The busy IP was kept: 601 of 11,201 visitors (5.4%) is beyond the share.
+    expect(pageview(filter, 'office-new', 'office')).toBe('oneIp');
+  });
+});
+
+describe('the one-IP share at the decision endpoint', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ delivery: { limits: LIMITS } });
+  });
+  afterAll(async () => t.close());
+
+  it('sets aside the pageviews of visitors sharing one IP beyond its share, kept with their reason', async () => {
+    const blog = await publisherId(t.db, 'Demo Blog');
+    await onlyCampaign(t, await campaignOfBrand(t.db, 'velo-urbain.example'), { impressions: 1000 });
+    for (let index = 0; index < 25; index++) {
+      const { response } = await decide(t, blog, { ip: `10.20.0.${index + 1}` });
+      expect(response.headers['x-helium-counted']).toBe('counted');
+    }
+    const office = { ip: '203.0.113.7' };
+    const first = await decide(t, blog, { ...office, ua: 'Mozilla/5.0 (Windows NT 10.0) Firefox/130.0' });
+    expect(first.response.headers['x-helium-counted']).toBe('counted');
+    const page = 'http://localhost:8080/shared-ip';
+    const second = await decide(t, blog, { ...office, ua: 'Mozilla/5.0 (Macintosh) Safari/605.1.15' }, page);
+    expect(second.response.headers['x-helium-counted']).toBe('invalid');
+    expect(second.ads).toEqual([]);
+    const [row] = await t.db.select().from(pageviews).where(eq(pageviews.url, page));
+    expect(row?.invalidReason).toBe('oneIp');
+  });
+});

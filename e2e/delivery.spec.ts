@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Route } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { launchBrowser } from './support/browser.ts';
 import { apiSession, DEMO_BLOG_ID, eventually, startPublisherSite, totals } from './support/delivery.ts';
 import { startProduct, type Product } from './support/product.ts';
@@ -219,6 +219,109 @@ describe('single-page apps, blocked and offline', () => {
     await page.evaluate(() => history.pushState({}, '', '/app.html?step=2'));
     await page.waitForTimeout(500);
     await expectPageUnharmed(page, errors);
+    await ctx.close();
+  });
+});
+
+describe('viewability, measured by the script itself', () => {
+  /** Scrolls the page so that `share` of the ad's box is inside the viewport, from its bottom edge. */
+  async function showShareOfAd(page: Page, share: number) {
+    await page.evaluate((visible) => {
+      const box = document.querySelector('[data-helium-slot] > div')!;
+      const rect = box.getBoundingClientRect();
+      window.scrollBy(0, rect.top - (window.innerHeight - rect.height * visible));
+    }, share);
+  }
+
+  async function setTabVisible(page: Page, visible: boolean) {
+    await page.evaluate(
+      (state) => {
+        Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state });
+        document.dispatchEvent(new Event('visibilitychange'));
+      },
+      visible ? 'visible' : 'hidden',
+    );
+  }
+
+  async function openBelowTheFold() {
+    const ctx = await context();
+    const page = await ctx.newPage();
+    await page.goto(`${site.url}/below.html`);
+    await page.locator('[data-helium-slot] a[href*="/c/"]').waitFor({ state: 'attached' });
+    return { ctx, page };
+  }
+
+  it('less than half of the ad in view counts nothing; more than half for 1 s counts one', async () => {
+    const { ctx, page } = await openBelowTheFold();
+    const before = await totals(admin);
+    await showShareOfAd(page, 0.4);
+    await page.waitForTimeout(2000);
+    expect((await totals(admin)).impressions).toBe(before.impressions);
+    await showShareOfAd(page, 0.6);
+    await page.waitForTimeout(1300);
+    await eventually(
+      () => totals(admin),
+      (now) => now.impressions === before.impressions + 1,
+    );
+    await ctx.close();
+  });
+
+  it('the second in view must be continuous: two glimpses of 0.6 s count nothing', async () => {
+    const { ctx, page } = await openBelowTheFold();
+    const before = await totals(admin);
+    for (let glimpse = 0; glimpse < 2; glimpse++) {
+      await showShareOfAd(page, 1);
+      await page.waitForTimeout(600);
+      await showShareOfAd(page, 0);
+      await page.waitForTimeout(300);
+    }
+    await page.waitForTimeout(1200);
+    expect((await totals(admin)).impressions).toBe(before.impressions);
+    await showShareOfAd(page, 1);
+    await page.waitForTimeout(1300);
+    await eventually(
+      () => totals(admin),
+      (now) => now.impressions === before.impressions + 1,
+    );
+    await ctx.close();
+  });
+
+  it('an ad in view in a hidden tab counts nothing until the tab is shown again', async () => {
+    const { ctx, page } = await openBelowTheFold();
+    const before = await totals(admin);
+    await setTabVisible(page, false);
+    await showShareOfAd(page, 1);
+    await page.waitForTimeout(1800);
+    expect((await totals(admin)).impressions).toBe(before.impressions);
+    await setTabVisible(page, true);
+    await page.waitForTimeout(1300);
+    await eventually(
+      () => totals(admin),
+      (now) => now.impressions === before.impressions + 1,
+    );
+    await ctx.close();
+  });
+
+  it('sets no cookie and adds no global to the page', async () => {
+    const ctx = await context();
+    const page = await ctx.newPage();
+    // The page's own globals before any script runs, kept where the page cannot see them.
+    await page.addInitScript(() => {
+      Object.defineProperty(window, '__globalsBefore', {
+        value: Object.getOwnPropertyNames(window),
+        enumerable: false,
+      });
+    });
+    await page.goto(`${site.url}/top.html`);
+    await page.locator('[data-helium-slot] a[href*="/c/"]').waitFor({ state: 'visible' });
+    await page.waitForTimeout(1300);
+    const added = await page.evaluate(() => {
+      const before = new Set((window as unknown as { __globalsBefore: string[] }).__globalsBefore);
+      return Object.getOwnPropertyNames(window).filter((name) => !before.has(name) && name !== '__globalsBefore');
+    });
+    expect(added).toEqual([]);
+    expect(await page.evaluate(() => document.cookie)).toBe('');
+    expect(await ctx.cookies()).toEqual([]);
     await ctx.close();
   });
 });

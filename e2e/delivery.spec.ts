@@ -302,6 +302,30 @@ describe('viewability, measured by the script itself', () => {
     await ctx.close();
   });
 
+  it('a video ad needs 2 s in view', async () => {
+    const ctx = await context();
+    // The server's real decision, presented to the script as a video (its view token stays the real one).
+    await ctx.route('**/serve/d?*', async (route) => {
+      const response = await route.fetch();
+      const answer = (await response.json()) as { ads: Array<{ kind: string }> };
+      for (const ad of answer.ads) ad.kind = 'video';
+      await route.fulfill({ response, json: answer });
+    });
+    const page = await ctx.newPage();
+    await page.goto(`${site.url}/below.html`);
+    await page.locator('[data-helium-slot] video').waitFor({ state: 'attached' });
+    const before = await totals(admin);
+    await showShareOfAd(page, 1);
+    await page.waitForTimeout(1500);
+    expect((await totals(admin)).impressions).toBe(before.impressions);
+    await page.waitForTimeout(800);
+    await eventually(
+      () => totals(admin),
+      (now) => now.impressions === before.impressions + 1,
+    );
+    await ctx.close();
+  });
+
   it('sets no cookie and adds no global to the page', async () => {
     const ctx = await context();
     const page = await ctx.newPage();

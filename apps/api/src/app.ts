@@ -1,7 +1,7 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import type { Redis } from 'ioredis';
-import type { Database, DatabaseHandle } from '@helium/db';
+import { maintainEmbeddedDatabase, type Database, type DatabaseHandle } from '@helium/db';
 import type { AppConfig } from './config.ts';
 import { systemClock, type Clock } from './services/clock.ts';
 import type { Mailer } from './services/mailer.ts';
@@ -25,6 +25,9 @@ import mediaRoutes from './routes/media.ts';
 import publicAdValidationRoutes from './routes/public/ad-validation.ts';
 import commonRoutes from './routes/common/index.ts';
 import signoutRoutes from './routes/common/signout.ts';
+
+/** The embedded database's hourly vacuum (scheduler job name). */
+export const EMBEDDED_VACUUM_JOB = 'embedded-database-vacuum';
 
 export interface SigninLimits {
   perIp: RateLimit;
@@ -99,6 +102,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // One revenue entry per publisher per closed UTC day, soon after midnight and at start for missed days.
   const dailyLedger = new DailyRevenueLedger(database.db, clock);
   app.ctx.scheduler.every(DAILY_LEDGER_JOB, DAILY_LEDGER_EVERY_MS, () => dailyLedger.run());
+  // The embedded database has no autovacuum (maintenance.ts says why it matters): checked hourly and at start.
+  if (database.kind === 'pglite') {
+    app.ctx.scheduler.every(EMBEDDED_VACUUM_JOB, 3_600_000, async () => {
+      const result = await maintainEmbeddedDatabase(database);
+      if (result?.vacuumed) app.log.info(result, 'embedded database: old transaction ids frozen');
+      return result;
+    });
+    app.addHook('onReady', async () => {
+      void app.ctx.scheduler.runNow(EMBEDDED_VACUUM_JOB).catch(() => undefined);
+    });
+  }
   app.addHook('onReady', async () => app.ctx.scheduler.start());
   app.addHook('onReady', async () => {
     void app.ctx.scheduler.runNow(DAILY_LEDGER_JOB).catch(() => undefined);

@@ -47,6 +47,7 @@ export async function buildTestApp(options: TestAppOptions = {}) {
   return {
     app,
     db: database.db,
+    databaseKind: database.kind,
     smtp,
     clock,
     client: (ip = '127.0.0.1') => new TestClient(app, smtp, ip),

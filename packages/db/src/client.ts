@@ -10,9 +10,9 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { lockFolder } from './folder-lock.ts';
 import { ThreadedPGlite, type PreparedStatement } from './pglite-thread.ts';
+import * as schema from './schema/index.ts';
 
 export type { PreparedStatement } from './pglite-thread.ts';
-import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
 /** The one database type the app uses, whichever driver is behind it. */

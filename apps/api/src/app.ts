@@ -26,8 +26,8 @@ import publicAdValidationRoutes from './routes/public/ad-validation.ts';
 import commonRoutes from './routes/common/index.ts';
 import signoutRoutes from './routes/common/signout.ts';
 
-/** The embedded database's hourly vacuum (scheduler job name). */
-export const EMBEDDED_VACUUM_JOB = 'embedded-database-vacuum';
+/** The embedded database's upkeep: checkpoint, and vacuum when due (scheduler job name). */
+export const EMBEDDED_MAINTENANCE_JOB = 'embedded-database-maintenance';
 
 export interface SigninLimits {
   perIp: RateLimit;
@@ -102,15 +102,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // One revenue entry per publisher per closed UTC day, soon after midnight and at start for missed days.
   const dailyLedger = new DailyRevenueLedger(database.db, clock);
   app.ctx.scheduler.every(DAILY_LEDGER_JOB, DAILY_LEDGER_EVERY_MS, () => dailyLedger.run());
-  // The embedded database has no autovacuum (maintenance.ts says why it matters): checked hourly and at start.
+  // The embedded database has no checkpointer and no autovacuum (maintenance.ts says why it matters): its
+  // upkeep runs at start and every 5 minutes, as a PostgreSQL server's checkpoints do by default.
   if (database.kind === 'pglite') {
-    app.ctx.scheduler.every(EMBEDDED_VACUUM_JOB, 3_600_000, async () => {
+    app.ctx.scheduler.every(EMBEDDED_MAINTENANCE_JOB, 5 * 60_000, async () => {
       const result = await maintainEmbeddedDatabase(database);
       if (result?.vacuumed) app.log.info(result, 'embedded database: old transaction ids frozen');
+      else app.log.debug(result, 'embedded database: checkpoint');
       return result;
     });
     app.addHook('onReady', async () => {
-      void app.ctx.scheduler.runNow(EMBEDDED_VACUUM_JOB).catch(() => undefined);
+      void app.ctx.scheduler.runNow(EMBEDDED_MAINTENANCE_JOB).catch(() => undefined);
     });
   }
   app.addHook('onReady', async () => app.ctx.scheduler.start());

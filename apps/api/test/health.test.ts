@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EMBEDDED_VACUUM_JOB } from '../src/app.ts';
+import { EMBEDDED_MAINTENANCE_JOB } from '../src/app.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
 
 let t: TestApp;
@@ -41,14 +41,15 @@ describe('health and errors', () => {
 });
 
 describe('database maintenance', () => {
-  it('checks the embedded database for old transaction ids on a schedule; leaves PostgreSQL to its autovacuum', async () => {
+  it('keeps the embedded database up on a schedule (checkpoint, vacuum when due); leaves PostgreSQL to itself', async () => {
     if (t.databaseKind === 'pglite') {
-      const result = await t.app.ctx.scheduler.runNow(EMBEDDED_VACUUM_JOB);
+      const result = await t.app.ctx.scheduler.runNow(EMBEDDED_MAINTENANCE_JOB);
       // A fresh database is far from the threshold: checked, nothing to freeze yet.
       expect(result).toMatchObject({ vacuumed: false });
+      expect((result as { checkpointMs: number }).checkpointMs).toBeGreaterThanOrEqual(0);
       expect((result as { ageBefore: number }).ageBefore).toBeGreaterThan(0);
     } else {
-      await expect(t.app.ctx.scheduler.runNow(EMBEDDED_VACUUM_JOB)).rejects.toThrow(/No job/);
+      await expect(t.app.ctx.scheduler.runNow(EMBEDDED_MAINTENANCE_JOB)).rejects.toThrow(/No job/);
     }
   });
 });

@@ -9,6 +9,7 @@ export interface MaintenanceResult {
   ageBefore: number;
   ageAfter: number;
   vacuumed: boolean;
+  checkpointMs: number;
   ms: number;
 }
 
@@ -21,13 +22,16 @@ const databaseAge = async (handle: DatabaseHandle) => {
 };
 
 /**
- * The embedded database's vacuum. PGlite runs PostgreSQL in single-user mode, which has no autovacuum and
- * does not stop before transaction ids wrap around: every batch of counted events is a transaction, and
- * after about two billion of them rows written long before would seem to come from the future and
- * vanish. This freezes them, with `VACUUM (FREEZE)`, once the oldest unfrozen transaction is `after`
- * transactions old; it also clears the dead rows that the summaries' and credits' updates leave. Each run
- * only reads the pages written or changed since the last (the others are marked all-frozen), so it stays
- * short when run often. PostgreSQL's own autovacuum does this on a server: there it does nothing.
+ * The embedded database's upkeep, which a PostgreSQL server's own background processes do (there this does
+ * nothing). PGlite runs PostgreSQL in single-user mode, without them:
+ * - no checkpointer: the write-ahead log is never recycled and grows with every write (measured: 334 MB of
+ *   `pg_wal` for 780,000 counted events, never released) until the disk is full. A `CHECKPOINT` lets it
+ *   reuse its old segments (the same load then kept 167 MB);
+ * - no autovacuum, and no stop before transaction ids wrap around: every batch of counted events is a
+ *   transaction, and after about two billion of them rows written long before would seem to come from the
+ *   future and vanish. `VACUUM (FREEZE)` freezes them once the oldest unfrozen transaction is `after`
+ *   transactions old, and clears the dead rows that the summaries' and credits' updates leave. Each run
+ *   only reads the pages written or changed since the last (the others are marked all-frozen).
  */
 export async function maintainEmbeddedDatabase(
   handle: DatabaseHandle,
@@ -36,8 +40,12 @@ export async function maintainEmbeddedDatabase(
   if (handle.kind !== 'pglite') return null;
   const started = performance.now();
   const ageBefore = await databaseAge(handle);
-  if (ageBefore < after) return { ageBefore, ageAfter: ageBefore, vacuumed: false, ms: 0 };
-  await handle.db.execute(sql`vacuum (freeze)`);
-  const ageAfter = await databaseAge(handle);
-  return { ageBefore, ageAfter, vacuumed: true, ms: Math.round(performance.now() - started) };
+  const vacuumed = ageBefore >= after;
+  if (vacuumed) await handle.db.execute(sql`vacuum (freeze)`);
+  const ageAfter = vacuumed ? await databaseAge(handle) : ageBefore;
+  // After the vacuum, whose own log records it then makes recyclable too.
+  const checkpointStarted = performance.now();
+  await handle.db.execute(sql`checkpoint`);
+  const ms = (since: number) => Math.round(performance.now() - since);
+  return { ageBefore, ageAfter, vacuumed, checkpointMs: ms(checkpointStarted), ms: ms(started) };
 }

@@ -1,3 +1,6 @@
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../src/client.ts';
@@ -35,4 +38,39 @@ describe('the embedded database vacuum', () => {
     const server = { ...handle, kind: 'postgres' as const };
     expect(await maintainEmbeddedDatabase(server, 0)).toBeNull();
   });
+});
+
+describe('the embedded database write-ahead log', () => {
+  const folder = mkdtempSync(join(tmpdir(), 'helium-wal-'));
+  const pgliteDir = join(folder, 'db');
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+  const walMegabytes = () =>
+    readdirSync(join(pgliteDir, 'pg_wal'))
+      .map((name) => statSync(join(pgliteDir, 'pg_wal', name)))
+      .filter((entry) => entry.isFile())
+      .reduce((total, entry) => total + entry.size, 0) /
+    2 ** 20;
+
+  it('stops growing once checkpoints run: without them PGlite never recycles it', async () => {
+    const handle = await openDatabase({ pgliteDir });
+    try {
+      await handle.db.execute(sql`create table events (id integer, body text)`);
+      const writeRound = () =>
+        handle.db.execute(sql`insert into events select g, repeat('x', 100) from generate_series(1, 200000) g`);
+      // Each round writes about 30 MB of log.
+      await writeRound();
+      const oneRound = walMegabytes();
+      await writeRound();
+      expect(walMegabytes()).toBeGreaterThan(oneRound * 1.5);
+      for (let round = 0; round < 4; round++) {
+        await maintainEmbeddedDatabase(handle);
+        await writeRound();
+      }
+      // Six rounds written: the log holds about two, its recycled segments included.
+      expect(walMegabytes()).toBeLessThan(oneRound * 2.5);
+    } finally {
+      await handle.close();
+    }
+  }, 60_000);
 });

@@ -101,24 +101,23 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   // One revenue entry per publisher per closed UTC day, soon after midnight and at start for missed days.
   const dailyLedger = new DailyRevenueLedger(database.db, clock);
-  app.ctx.scheduler.every(DAILY_LEDGER_JOB, DAILY_LEDGER_EVERY_MS, () => dailyLedger.run());
+  app.ctx.scheduler.every(DAILY_LEDGER_JOB, DAILY_LEDGER_EVERY_MS, () => dailyLedger.run(), { atStart: true });
   // The embedded database has no checkpointer and no autovacuum (maintenance.ts says why it matters): its
   // upkeep runs at start and every 5 minutes, as a PostgreSQL server's checkpoints do by default.
   if (database.kind === 'pglite') {
-    app.ctx.scheduler.every(EMBEDDED_MAINTENANCE_JOB, 5 * 60_000, async () => {
-      const result = await maintainEmbeddedDatabase(database);
-      if (result?.vacuumed) app.log.info(result, 'embedded database: old transaction ids frozen');
-      else app.log.debug(result, 'embedded database: checkpoint');
-      return result;
-    });
-    app.addHook('onReady', async () => {
-      void app.ctx.scheduler.runNow(EMBEDDED_MAINTENANCE_JOB).catch(() => undefined);
-    });
+    app.ctx.scheduler.every(
+      EMBEDDED_MAINTENANCE_JOB,
+      5 * 60_000,
+      async () => {
+        const result = await maintainEmbeddedDatabase(database);
+        if (result?.vacuumed) app.log.info(result, 'embedded database: old transaction ids frozen');
+        else app.log.debug(result, 'embedded database: checkpoint');
+        return result;
+      },
+      { atStart: true },
+    );
   }
   app.addHook('onReady', async () => app.ctx.scheduler.start());
-  app.addHook('onReady', async () => {
-    void app.ctx.scheduler.runNow(DAILY_LEDGER_JOB).catch(() => undefined);
-  });
   app.addHook('onClose', async () => app.ctx.scheduler.stop());
   app.decorateRequest('actor', null);
   const delivery = new DeliveryEngine({

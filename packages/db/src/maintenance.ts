@@ -17,7 +17,8 @@ const databaseAge = async (handle: DatabaseHandle) => {
   const result = await handle.db.execute(
     sql`select age(datfrozenxid)::int as age from pg_database where datname = current_database()`,
   );
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{ age: number }>;
+  // Both drivers (node-postgres and PGlite) answer `{ rows }`.
+  const { rows } = result as unknown as { rows: Array<{ age: number }> };
   return Number(rows[0]?.age ?? 0);
 };
 

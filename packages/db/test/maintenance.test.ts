@@ -30,7 +30,7 @@ describe('the embedded database vacuum', () => {
     expect(done!.ageBefore).toBeGreaterThanOrEqual(1_500);
     expect(done!.ageAfter).toBeLessThan(100);
     const result = await handle.db.execute(sql`select n from counters where id = 1`);
-    const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{ n: number }>;
+    const { rows } = result as unknown as { rows: Array<{ n: number }> };
     expect(rows[0]?.n).toBe(1_500);
   });
 

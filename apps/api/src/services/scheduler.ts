@@ -4,6 +4,8 @@ interface Job {
   name: string;
   everyMs: number;
   run: () => Promise<unknown>;
+  /** Also run once when the scheduler starts (catching up on what was due while the server was down). */
+  atStart: boolean;
   timer: NodeJS.Timeout | null;
   running: Promise<unknown> | null;
 }
@@ -19,9 +21,9 @@ export class Scheduler {
 
   constructor(private readonly log?: FastifyBaseLogger) {}
 
-  every(name: string, everyMs: number, run: () => Promise<unknown>): void {
+  every(name: string, everyMs: number, run: () => Promise<unknown>, options: { atStart?: boolean } = {}): void {
     if (this.jobs.has(name)) throw new Error(`Job ${name} is already scheduled`);
-    const job: Job = { name, everyMs, run, timer: null, running: null };
+    const job: Job = { name, everyMs, run, atStart: options.atStart ?? false, timer: null, running: null };
     this.jobs.set(name, job);
     if (this.started) this.arm(job);
   }
@@ -29,7 +31,10 @@ export class Scheduler {
   start(): void {
     if (this.started) return;
     this.started = true;
-    for (const job of this.jobs.values()) this.arm(job);
+    for (const job of this.jobs.values()) {
+      this.arm(job);
+      if (job.atStart) void this.execute(job).catch(() => undefined);
+    }
   }
 
   async stop(): Promise<void> {

@@ -13,6 +13,13 @@ let site: Awaited<ReturnType<typeof startPublisherSite>>;
 let browser: Browser;
 let admin: Awaited<ReturnType<typeof apiSession>>;
 
+/** Waits until every campaign's validated impressions add up to `expected`. */
+const impressionsReach = (expected: number) =>
+  eventually(
+    () => totals(admin),
+    (now) => now.impressions === expected,
+  );
+
 async function context(userAgent = CHROME_UA): Promise<BrowserContext> {
   const created = await browser.newContext({ userAgent, viewport: { width: 1280, height: 800 } });
   // The advertisers' sites are not reachable here: answer them locally.
@@ -60,10 +67,7 @@ describe('the publisher script on another origin', () => {
     await ad.waitFor({ state: 'visible' });
     await expect(page.locator('[data-helium-slot]').getByText('Ad', { exact: true }).count()).resolves.toBe(1);
     await page.waitForTimeout(1500);
-    await eventually(
-      () => totals(admin),
-      (now) => now.impressions === before.impressions + 1,
-    );
+    await impressionsReach(before.impressions + 1);
     // Staying longer adds nothing more for this pageview.
     await page.waitForTimeout(1200);
     expect((await totals(admin)).impressions).toBe(before.impressions + 1);
@@ -142,10 +146,7 @@ describe('single-page apps, blocked and offline', () => {
     await expect.poll(() => ad.getAttribute('href')).not.toBe(firstLink);
     expect(await page.locator('[data-helium-slot]').getByText('Ad', { exact: true }).count()).toBe(1);
     await page.waitForTimeout(1500);
-    await eventually(
-      () => totals(admin),
-      (now) => now.impressions === before.impressions + 1,
-    );
+    await impressionsReach(before.impressions + 1);
 
     // Replacing the state without changing the address is not a pageview.
     await page.evaluate(() => history.replaceState({ scroll: 10 }, '', location.href));
@@ -259,10 +260,7 @@ describe('viewability, measured by the script itself', () => {
     expect((await totals(admin)).impressions).toBe(before.impressions);
     await showShareOfAd(page, 0.6);
     await page.waitForTimeout(1300);
-    await eventually(
-      () => totals(admin),
-      (now) => now.impressions === before.impressions + 1,
-    );
+    await impressionsReach(before.impressions + 1);
     await ctx.close();
   });
 
@@ -279,10 +277,7 @@ describe('viewability, measured by the script itself', () => {
     expect((await totals(admin)).impressions).toBe(before.impressions);
     await showShareOfAd(page, 1);
     await page.waitForTimeout(1300);
-    await eventually(
-      () => totals(admin),
-      (now) => now.impressions === before.impressions + 1,
-    );
+    await impressionsReach(before.impressions + 1);
     await ctx.close();
   });
 
@@ -295,10 +290,7 @@ describe('viewability, measured by the script itself', () => {
     expect((await totals(admin)).impressions).toBe(before.impressions);
     await setTabVisible(page, true);
     await page.waitForTimeout(1300);
-    await eventually(
-      () => totals(admin),
-      (now) => now.impressions === before.impressions + 1,
-    );
+    await impressionsReach(before.impressions + 1);
     await ctx.close();
   });
 
@@ -319,10 +311,7 @@ describe('viewability, measured by the script itself', () => {
     await page.waitForTimeout(1500);
     expect((await totals(admin)).impressions).toBe(before.impressions);
     await page.waitForTimeout(800);
-    await eventually(
-      () => totals(admin),
-      (now) => now.impressions === before.impressions + 1,
-    );
+    await impressionsReach(before.impressions + 1);
     await ctx.close();
   });
 

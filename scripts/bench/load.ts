@@ -33,6 +33,8 @@ export interface PhaseResult {
   byEndpoint?: { decision: { p50: number; p99: number }; view: { p50: number; p99: number } };
   /** The load generator's own CPU time during the phase, as a share of one core. */
   loaderCpu: number;
+  /** The load generator's CPU time during the phase, microseconds. */
+  loaderCpuUs: number;
   errors: number;
   /** Answers by status code. */
   statuses: Record<string, number>;
@@ -245,6 +247,7 @@ export async function runPhase(spec: PhaseSpec): Promise<PhaseResult> {
       ? { byEndpoint: { decision: summary(decisionLatencies), view: summary(viewLatencies) } }
       : {}),
     loaderCpu: round((cpu.user + cpu.system) / 1000 / elapsedMs),
+    loaderCpuUs: cpu.user + cpu.system,
     errors,
     statuses,
     views,

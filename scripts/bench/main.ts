@@ -191,6 +191,13 @@ type Measured = PhaseResult & {
   /** Share of the phase each thread was busy: the HTTP server's, the embedded database's (PGlite only). */
   serverThreadBusy: number;
   databaseThreadBusy: number | null;
+  /**
+   * CPU time per request of the server's process (all its threads: HTTP, database, garbage collection) and
+   * of the load generator, in microseconds. Unlike requests/s it hardly moves with what else the machine runs
+   * (time stolen by the hypervisor is not counted), so it compares two versions on a shared machine.
+   */
+  serverCpuPerRequestUs: number;
+  loaderCpuPerRequestUs: number;
 };
 const results: Measured[] = [];
 /** A phase, with the group-commit batches the engine wrote during it (how many, how large, how long each). */
@@ -199,7 +206,9 @@ const measured = async (kind: PhaseKind, options: { rate?: number } = {}) => {
   const before = { batches: recorder.batches, events: recorder.eventsWritten };
   const serverAtStart = performance.eventLoopUtilization();
   const databaseAtStart = database.databaseThreadUtilization?.();
+  const cpuAtStart = process.cpuUsage();
   const result = await phase(kind, options);
+  const serverCpu = process.cpuUsage(cpuAtStart);
   const serverThreadBusy = performance.eventLoopUtilization(serverAtStart).utilization;
   const databaseThreadBusy = databaseAtStart
     ? (database.databaseThreadUtilization?.(databaseAtStart).utilization ?? null)
@@ -213,12 +222,14 @@ const measured = async (kind: PhaseKind, options: { rate?: number } = {}) => {
     msPerBatch: batches ? Math.round((result.elapsedMs / batches) * 10) / 10 : 0,
     serverThreadBusy: Math.round(serverThreadBusy * 100) / 100,
     databaseThreadBusy: databaseThreadBusy === null ? null : Math.round(databaseThreadBusy * 100) / 100,
+    serverCpuPerRequestUs: result.requests ? Math.round((serverCpu.user + serverCpu.system) / result.requests) : 0,
+    loaderCpuPerRequestUs: result.requests ? Math.round(result.loaderCpuUs / result.requests) : 0,
   };
   const percent = (share: number) => `${Math.round(share * 100)}%`;
   const byEndpoint = row.byEndpoint
     ? `; decision p50 ${row.byEndpoint.decision.p50} / p99 ${row.byEndpoint.decision.p99} ms, view p50 ${row.byEndpoint.view.p50} / p99 ${row.byEndpoint.view.p99} ms`
     : '';
-  const busy = `busy: server thread ${percent(row.serverThreadBusy)}${row.databaseThreadBusy === null ? '' : `, database thread ${percent(row.databaseThreadBusy)}`}, load generator ${percent(row.loaderCpu)}`;
+  const busy = `busy: server thread ${percent(row.serverThreadBusy)}${row.databaseThreadBusy === null ? '' : `, database thread ${percent(row.databaseThreadBusy)}`}, load generator ${percent(row.loaderCpu)}; CPU a request: server ${row.serverCpuPerRequestUs} us, load generator ${row.loaderCpuPerRequestUs} us`;
   results.push(row);
   log(
     `${kind.padEnd(9)} ${row.mode.padEnd(15)} ${String(row.rps).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  max ${row.max} ms  (${row.requests} requests, ${row.errors} errors${batches ? `; ${batches} batches of ${row.eventsPerBatch} events, one every ${row.msPerBatch} ms` : ''}${byEndpoint})`,

@@ -119,6 +119,76 @@ describe('Publisher Installation', () => {
     await expect(status().innerText()).resolves.toContain('est installé sur localhost');
   });
 
+  it('shows the instructions when the time is up although check-install has not answered, then its result', async () => {
+    let release = () => {};
+    const answer = new Promise<void>((resolve) => (release = resolve));
+    let checkCalls = 0;
+    await page.route('**/api/publisher/check-install', async (route) => {
+      checkCalls += 1;
+      await answer;
+      await route.continue().catch(() => {});
+    });
+    try {
+      await openInstallation();
+      // The highest value the bar shows before the instructions replace it.
+      await page.evaluate(() => {
+        const seen = window as unknown as { maxInstallPct: number };
+        seen.maxInstallPct = 0;
+        new MutationObserver((records) => {
+          for (const record of records) {
+            const value = Number((record.target as Element).getAttribute('aria-valuenow'));
+            if (value > seen.maxInstallPct) seen.maxInstallPct = value;
+          }
+        }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['aria-valuenow'] });
+      });
+      const maxPct = () => page.evaluate(() => (window as unknown as { maxInstallPct: number }).maxInstallPct);
+      await expect.poll(maxPct, { timeout: CHECK_SECONDS * 1000 + 3000 }).toBe(100);
+
+      const instructions = page.getByTestId('install-instructions');
+      await instructions.waitFor({ state: 'visible', timeout: 3000 });
+      expect(await progress().count()).toBe(0);
+      expect(checkCalls).toBe(1);
+      // check-install has still not answered: no result yet.
+      expect(await status().count()).toBe(0);
+
+      release();
+      await status().waitFor({ state: 'visible' });
+      expect(await status().getAttribute('data-installed')).toBe('true');
+    } finally {
+      release();
+      await page.unroute('**/api/publisher/check-install');
+    }
+  });
+
+  it('shows the loading spinner only once the installation data has taken 1 s to come', async () => {
+    let release = () => {};
+    const answer = new Promise<void>((resolve) => (release = resolve));
+    let requestedAt = 0;
+    await page.route('**/api/publisher/get-installation-data', async (route) => {
+      requestedAt = Date.now();
+      await answer;
+      await route.continue().catch(() => {});
+    });
+    try {
+      await page.goto('/publisher/installation');
+      await expect.poll(() => requestedAt).toBeGreaterThan(0);
+      const spinner = page.getByLabel('Chargement…', { exact: true });
+      expect(await spinner.count()).toBe(0);
+      await page.waitForTimeout(Math.max(0, requestedAt + 600 - Date.now()));
+      expect(await spinner.count()).toBe(0);
+
+      await spinner.waitFor({ state: 'visible', timeout: 3000 });
+      expect(Date.now() - requestedAt).toBeGreaterThanOrEqual(800);
+
+      release();
+      await progress().waitFor({ state: 'visible' });
+      expect(await spinner.count()).toBe(0);
+    } finally {
+      release();
+      await page.unroute('**/api/publisher/get-installation-data');
+    }
+  });
+
   it("shows a newsletter's two banner codes and, in French, the tutorial link", async () => {
     await page.getByRole('button', { name: /Julien Martin/ }).click();
     await page.getByRole('menuitem', { name: /La Lettre Tech/ }).click();

@@ -1,8 +1,8 @@
 import { Badge, Group, Paper, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TAdminActivityCampaign } from '@helium/contracts';
-import { daysToEmptyColour } from '@helium/domain/activity';
 import { useFormat } from '../format/useFormat.ts';
+import { daysToEmptyLabel } from './daysToEmptyLabel.ts';
 
 /** One campaign of Admin: Activity by Advertiser (specification 01, section 2). */
 export function CampaignCard({ campaign }: { campaign: TAdminActivityCampaign }) {
@@ -11,7 +11,7 @@ export function CampaignCard({ campaign }: { campaign: TAdminActivityCampaign })
   const { ex } = campaign;
   const total = ex.stats.total;
   const headerColour = total.cpm > 0 ? 'green' : 'red';
-  const days = ex.inventory.daysToEmptyImpressions;
+  const daysLeft = daysToEmptyLabel(ex.inventory.daysToEmptyImpressions);
   const remainingText = ex.is_cpc
     ? t('adminActivity.remainingClicks', {
         n: format.number(total.remainingClicks),
@@ -72,10 +72,10 @@ export function CampaignCard({ campaign }: { campaign: TAdminActivityCampaign })
               {ex.isShowing ? `▶ ${t('adminActivity.showing')}` : `⏸ ${t('adminActivity.paused')}`}
             </Badge>
             {ex.isShowing ? (
-              <Text size="sm" fw={700} c={daysToEmptyColour(days)} data-testid="days-to-empty">
-                {days === null
+              <Text size="sm" fw={700} c={daysLeft.colour} data-testid="days-to-empty">
+                {daysLeft.days === null
                   ? t('adminActivity.emptyInUnknown')
-                  : t('adminActivity.emptyIn', { days: format.number(Math.floor(days)) })}
+                  : t('adminActivity.emptyIn', { days: format.number(daysLeft.days) })}
               </Text>
             ) : null}
           </Group>

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Loader, Select, Stack, Text } from '@mantine/core';
+import { Select, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { apiPost } from '../../api/client.ts';
+import { DelayedLoader } from '../../app/DelayedLoader.tsx';
 import { PageHeader } from '../../app/PageHeader.tsx';
 import { AdValidationCard, type PublisherAction } from './AdValidationCard.tsx';
 
@@ -51,7 +52,7 @@ export function AdminAdValidationPage() {
         mb="md"
       />
       {isPending ? (
-        <Loader aria-label={t('common.loading')} />
+        <DelayedLoader aria-label={t('common.loading')} />
       ) : (
         <Stack gap="md">
           {(data?.ads ?? []).length === 0 ? <Text c="dimmed">{t('adminAdValidation.empty')}</Text> : null}

@@ -4,7 +4,6 @@ import {
   Box,
   Button,
   Group,
-  Loader,
   Progress,
   Select,
   Stack,
@@ -16,6 +15,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import type { TCampaignAd, TCampaignEx, TPublisherStatLine } from '@helium/contracts';
 import { budgetChoices, budgetToSend, ctrRankColour } from '@helium/domain/activity';
+import { DelayedLoader } from '../../app/DelayedLoader.tsx';
 import { useFormat } from '../format/useFormat.ts';
 import { InfoIcon } from './icons.tsx';
 import { liveLink } from './logic.ts';
@@ -50,7 +50,7 @@ export function AdPreview({ ad, dimmed }: { ad: TCampaignAd; dimmed: boolean }) 
 function ShareBar({ ad, stale }: { ad: TCampaignAd; stale: boolean }) {
   const { t } = useTranslation();
   const format = useFormat();
-  if (stale || ad.sharePct === null) return <Loader size="xs" aria-label={t('activity.shareComputing')} />;
+  if (stale || ad.sharePct === null) return <DelayedLoader size="xs" aria-label={t('activity.shareComputing')} />;
   const pct = ad.isShowing ? ad.sharePct : 0;
   const text = format.percent(pct, 1);
   const newsletter = ad.isOwlOnly || ad.format_id === 2;

@@ -9,7 +9,6 @@ import {
   Button,
   Collapse,
   Group,
-  Loader,
   LoadingOverlay,
   Menu,
   Modal,
@@ -35,6 +34,7 @@ import type { TCampaignAd, TCampaignEx } from '@helium/contracts';
 import { AUTOFLOW_STEP, autoFlowDays, autoFlowMax } from '@helium/domain/activity';
 import { isoDay } from '@helium/domain/format';
 import { apiPost, isApiError } from '../../api/client.ts';
+import { DelayedLoader } from '../../app/DelayedLoader.tsx';
 import { PageHeader } from '../../app/PageHeader.tsx';
 import { useFormat } from '../format/useFormat.ts';
 import { AdPreview, AdTable } from './AdTable.tsx';
@@ -216,7 +216,7 @@ function UrlModal({ opened, onClose }: { opened: boolean; onClose: () => void })
   return (
     <Modal opened={opened} onClose={onClose} title={t('activity.byUrlTitle')} size="90%">
       {query.isPending ? (
-        <Loader aria-label={t('common.loading')} />
+        <DelayedLoader aria-label={t('common.loading')} />
       ) : rows.length === 0 ? (
         <Text>{t('activity.noStatsYet')}</Text>
       ) : (
@@ -358,7 +358,7 @@ export function AdvertiserActivityPage() {
     return (
       <>
         <PageHeader title={t('nav.activity')} />
-        <Loader aria-label={t('common.loading')} />
+        <DelayedLoader aria-label={t('common.loading')} />
       </>
     );
   }

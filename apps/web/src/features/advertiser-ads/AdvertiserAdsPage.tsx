@@ -1,10 +1,11 @@
 import { useCallback, useState } from 'react';
-import { Alert, Box, Button, FileButton, Flex, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Box, Button, FileButton, Flex, Group, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TGetAdsResponse } from '@helium/contracts';
 import { adFileWarnings } from '@helium/domain/ads';
 import { apiPost, apiUpload } from '../../api/client.ts';
+import { DelayedLoader } from '../../app/DelayedLoader.tsx';
 import { PageHeader } from '../../app/PageHeader.tsx';
 import { useCurrentUser } from '../user/userQuery.ts';
 import { AdCard } from './AdCard.tsx';
@@ -124,7 +125,7 @@ export function AdvertiserAdsPage() {
         </Alert>
       ))}
       {isPending ? (
-        <Loader aria-label={t('common.loading')} />
+        <DelayedLoader aria-label={t('common.loading')} />
       ) : (
         <Flex gap="md" align="flex-start" direction={{ base: 'column', md: 'row' }}>
           <Box style={{ flex: 7, minWidth: 0 }} w="100%">

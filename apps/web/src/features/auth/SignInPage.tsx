@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Center, Checkbox, Loader, Paper, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Center, Checkbox, Paper, Stack, TextInput, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import type { TSignInRequest } from '@helium/contracts';
 import { api, isApiError } from '../../api/client.ts';
+import { DelayedLoader } from '../../app/DelayedLoader.tsx';
 import { Logo, PRODUCT_NAME } from '../../app/shell/Logo.tsx';
 import { usePageLanguage } from '../../app/usePageLanguage.ts';
 import { USER_QUERY_KEY } from '../user/userQuery.ts';
@@ -116,7 +117,7 @@ export function SignInPage() {
   if (checking) {
     return (
       <Center mih="100vh" role="status" aria-label={T.checking}>
-        <Loader />
+        <DelayedLoader />
       </Center>
     );
   }

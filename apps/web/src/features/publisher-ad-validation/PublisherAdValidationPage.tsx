@@ -5,6 +5,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TGetAdValidationResponse } from '@helium/contracts';
 import { apiPost, isApiError } from '../../api/client.ts';
+import { useSpinnerDelay } from '../../app/DelayedLoader.tsx';
 import { Logo, PRODUCT_NAME } from '../../app/shell/Logo.tsx';
 import { usePageLanguage } from '../../app/usePageLanguage.ts';
 import { AdMedia } from '../ads-common/AdMedia.tsx';
@@ -68,12 +69,7 @@ export function PublisherAdValidationPage() {
       </Alert>
     );
   } else if (isPending || !data) {
-    body = (
-      <Stack gap="xs" align="center" role="status">
-        <Loader size="sm" aria-hidden="true" />
-        <Text>{T.loading}</Text>
-      </Stack>
-    );
+    body = <Loading />;
   } else {
     const current = clicked ?? data.acceptance;
     const value = current === 1 || current === 2 ? String(current) : null;
@@ -143,5 +139,17 @@ export function PublisherAdValidationPage() {
         </Stack>
       </Paper>
     </Center>
+  );
+}
+
+/** Shown once loading has lasted 1 s (specification 02, section 9), so a quick answer shows nothing. */
+function Loading() {
+  const shown = useSpinnerDelay();
+  if (!shown) return null;
+  return (
+    <Stack gap="xs" align="center" role="status">
+      <Loader size="sm" aria-hidden="true" />
+      <Text>{T.loading}</Text>
+    </Stack>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, Anchor, Divider, List, Loader, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Divider, List, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
@@ -8,6 +8,7 @@ import {
   type TGetInstallationDataResponse,
 } from '@helium/contracts';
 import { apiPost } from '../../api/client.ts';
+import { DelayedLoader } from '../../app/DelayedLoader.tsx';
 import { PageHeader } from '../../app/PageHeader.tsx';
 import { useCurrentUser } from '../user/userQuery.ts';
 import { CodeBlock } from './CodeBlock.tsx';
@@ -16,46 +17,40 @@ import { checkDurationMs, instructionsVariant, progressPct, PROGRESS_TICK_MS } f
 /** Where the French instructions' WordPress plug-in is downloaded (carries the publisher's line of code). */
 const WORDPRESS_PLUGIN_URL = '/api/publisher/wordpress-plugin.zip';
 
-type Check = { phase: 'checking'; pct: number } | { phase: 'done'; result: TCheckInstallResponse | null };
+/** The check's result stays null until check-install answers (or for good when it fails). */
+type Check = { phase: 'checking' | 'done'; pct: number; result: TCheckInstallResponse | null };
 
 /**
  * The check phase: check-install runs while a progress bar fills for publisherInstallCheckTimout seconds
- * (redrawn every 50 ms); the phase ends once both are over. A failed check is only logged.
+ * (redrawn every 50 ms). When the time is up the bar is drawn full for one redraw, then the instructions
+ * appear whether or not check-install has answered; its result is shown whenever it arrives. A failed
+ * check is only logged.
  */
 function useInstallCheck(data: TGetInstallationDataResponse | undefined): Check {
-  const [check, setCheck] = useState<Check>({ phase: 'checking', pct: 0 });
+  const [check, setCheck] = useState<Check>({ phase: 'checking', pct: 0, result: null });
   const durationMs = data ? checkDurationMs(data.publisherInstallCheckTimout) : null;
   const publisherId = data?.publisher.id;
   useEffect(() => {
     if (durationMs === null || publisherId === undefined) return;
     let cancelled = false;
-    let timerDone = false;
-    let answered = false;
-    let result: TCheckInstallResponse | null = null;
+    let full = false;
     const start = performance.now();
-    setCheck({ phase: 'checking', pct: 0 });
-    const finish = () => {
-      if (!cancelled && timerDone && answered) setCheck({ phase: 'done', result });
-    };
+    setCheck({ phase: 'checking', pct: 0, result: null });
     const tick = window.setInterval(() => {
-      const pct = progressPct(performance.now() - start, durationMs);
-      if (pct >= 100) {
+      if (full) {
         window.clearInterval(tick);
-        timerDone = true;
-        finish();
-      } else if (!cancelled) {
-        setCheck({ phase: 'checking', pct });
+        setCheck((current) => ({ ...current, phase: 'done' }));
+        return;
       }
+      const pct = progressPct(performance.now() - start, durationMs);
+      full = pct >= 100;
+      setCheck((current) => ({ ...current, pct }));
     }, PROGRESS_TICK_MS);
     apiPost('/api/publisher/check-install')
-      .then((answer) => {
-        result = answer;
+      .then((result) => {
+        if (!cancelled) setCheck((current) => ({ ...current, result }));
       })
-      .catch((error: unknown) => console.error('check-install failed', error))
-      .finally(() => {
-        answered = true;
-        finish();
-      });
+      .catch((error: unknown) => console.error('check-install failed', error));
     return () => {
       cancelled = true;
       window.clearInterval(tick);
@@ -80,7 +75,7 @@ export function PublisherInstallationPage() {
   return (
     <>
       <PageHeader title={t('nav.installation')} />
-      {isPending ? <Loader aria-label={t('common.loading')} /> : null}
+      {isPending ? <DelayedLoader aria-label={t('common.loading')} /> : null}
       {data && check.phase === 'checking' ? (
         <Stack gap="xs" maw={560}>
           <Text>{t('installation.checking')}</Text>

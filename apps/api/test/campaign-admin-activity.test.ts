@@ -1,7 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ads, advertisers } from '@helium/db';
-import type { TAdminActivityPublisher, TAdminActivityResponse } from '@helium/contracts';
+import { adPublisherValidations, ads, advertisers, dailyAdStats } from '@helium/db';
+import type { TAdminActivityPublisher, TAdminActivityResponse, TAdminActivityShow } from '@helium/contracts';
 import { buildTestApp, type TestApp, type TestClient } from './helper.ts';
 import { publisherId } from './serve-support.ts';
 
@@ -21,8 +21,13 @@ const blogSection = async (showCompleteCampaignsOrInactiveAds: boolean) => {
   expect(body.campaigns).toEqual([]);
   return body.publishers.find((one) => one.id === blog) as TAdminActivityPublisher;
 };
-const desktopShows = (publisher: TAdminActivityPublisher) =>
-  publisher.displayData.find((one) => one.display === 'desktop')!.byAdvertiserShowData.flatMap((group) => group.shows);
+const showsOn = (publisher: TAdminActivityPublisher, display: 'desktop' | 'mobile') =>
+  publisher.displayData.find((one) => one.display === display)!.byAdvertiserShowData.flatMap((group) => group.shows);
+const desktopShows = (publisher: TAdminActivityPublisher) => showsOn(publisher, 'desktop');
+const ctrPct = (impressions: number, clicks: number) =>
+  impressions > 0 ? Math.round((clicks / impressions) * 10_000) / 100 : 0;
+/** UTC day `YYYY-MM-DD`, `days` after today (negative: before). */
+const dayFromToday = (days: number) => new Date(t.clock.now().getTime() + days * 86_400_000).toISOString().slice(0, 10);
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -38,6 +43,119 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => t?.close());
+
+describe('admin activity by publisher: the figures of each ad card', () => {
+  /** Today's counts of the large ad on Demo Blog, per device, with very different CTRs. */
+  async function addToday(device: 'desktop' | 'mobile', impressions: number, clicks: number) {
+    const [ad] = await t.db.select().from(ads).where(eq(ads.id, largeAdId));
+    await t.db
+      .insert(dailyAdStats)
+      .values({
+        day: dayFromToday(0),
+        adId: largeAdId,
+        publisherId: blog,
+        device,
+        campaignId: ad!.campaignId,
+        advertiserId: ad!.advertiserId,
+        impressions,
+        clicks,
+      })
+      .onConflictDoUpdate({
+        target: [dailyAdStats.day, dailyAdStats.adId, dailyAdStats.publisherId, dailyAdStats.device],
+        set: {
+          impressions: sql`${dailyAdStats.impressions} + ${impressions}`,
+          clicks: sql`${dailyAdStats.clicks} + ${clicks}`,
+        },
+      });
+  }
+
+  it('gives each card the CTR of its own display, not desktop and mobile together', async () => {
+    await addToday('desktop', 50_000, 100);
+    await addToday('mobile', 50_000, 5_000);
+    const section = await blogSection(false);
+    const desktop = showsOn(section, 'desktop').find((show) => show.ad.id === largeAdId)!;
+    const mobile = showsOn(section, 'mobile').find((show) => show.ad.id === largeAdId)!;
+    expect(desktop.current_ctr).toBe(ctrPct(desktop.desktop_impressions, desktop.desktop_clicks));
+    expect(mobile.current_ctr).toBe(ctrPct(mobile.mobile_impressions, mobile.mobile_clicks));
+    expect(desktop.current_ctr).toBeLessThan(1);
+    expect(mobile.current_ctr).toBeGreaterThan(8);
+  });
+
+  it('counts the cards over the last 7 days: today and the 6 days before, not the 7th day back', async () => {
+    const [ad] = await t.db.select().from(ads).where(eq(ads.id, largeAdId));
+    // A huge day just outside the window.
+    await t.db
+      .insert(dailyAdStats)
+      .values({
+        day: dayFromToday(-7),
+        adId: largeAdId,
+        publisherId: blog,
+        device: 'mobile',
+        campaignId: ad!.campaignId,
+        advertiserId: ad!.advertiserId,
+        impressions: 1_000_000,
+        clicks: 900_000,
+      })
+      .onConflictDoUpdate({
+        target: [dailyAdStats.day, dailyAdStats.adId, dailyAdStats.publisherId, dailyAdStats.device],
+        set: { impressions: 1_000_000, clicks: 900_000 },
+      });
+    const [week] = await t.db
+      .select({
+        impressions: sql<number>`coalesce(sum(${dailyAdStats.impressions}), 0)::int`,
+        clicks: sql<number>`coalesce(sum(${dailyAdStats.clicks}), 0)::int`,
+      })
+      .from(dailyAdStats)
+      .where(
+        and(
+          eq(dailyAdStats.adId, largeAdId),
+          eq(dailyAdStats.publisherId, blog),
+          eq(dailyAdStats.device, 'mobile'),
+          gte(dailyAdStats.day, dayFromToday(-6)),
+        ),
+      );
+    const mobile = showsOn(await blogSection(false), 'mobile').find((show) => show.ad.id === largeAdId)!;
+    expect(mobile.mobile_impressions).toBe(Number(week!.impressions));
+    expect(mobile.mobile_clicks).toBe(Number(week!.clicks));
+    expect(mobile.mobile_impressions).toBeLessThan(1_000_000);
+  });
+
+  it('gives shares with the 2 decimals the card shows and decides the fading on the server', async () => {
+    // Two more ads of Nordvik approved by Demo Blog: its three ads share its part equally (Balancer).
+    const [large] = await t.db.select().from(ads).where(eq(ads.id, largeAdId));
+    const added = await t.db
+      .insert(ads)
+      .values(
+        [1, 2].map((n) => ({
+          advertiserId: large!.advertiserId,
+          campaignId: large!.campaignId,
+          type: 'image' as const,
+          image: large!.image,
+          filesize: large!.filesize,
+          formatId: 5,
+          link: `https://nordvik-outdoor.example/third-${n}`,
+          adminValidation: 1,
+        })),
+      )
+      .returning({ id: ads.id });
+    await t.db
+      .insert(adPublisherValidations)
+      .values(added.map((row) => ({ adId: row.id, publisherId: blog, state: 1, decidedBy: 'admin' as const })));
+    await t.app.delivery.refresh();
+    const section = await blogSection(false);
+    for (const display of ['desktop', 'mobile'] as const) {
+      const nordvik = showsOn(section, display).filter((show: TAdminActivityShow) =>
+        [largeAdId, ...added.map((row) => row.id)].includes(show.ad.id),
+      );
+      expect(nordvik.map((show) => show.share_pct)).toEqual([33.33, 33.33, 33.33]);
+      expect(nordvik.every((show) => show.is_faded === false)).toBe(true);
+    }
+    const addedIds = added.map((row) => row.id);
+    await t.db.delete(adPublisherValidations).where(inArray(adPublisherValidations.adId, addedIds));
+    await t.db.delete(ads).where(inArray(ads.id, addedIds));
+    await t.app.delivery.refresh();
+  });
+});
 
 describe('admin activity by publisher', () => {
   it('gives each ad card its file size', async () => {
@@ -64,6 +182,6 @@ describe('admin activity by publisher', () => {
     expect(off.statusCode).toBe(200);
     expect(desktopShows(await blogSection(false)).some((show) => show.ad.id === largeAdId)).toBe(false);
     const inactive = desktopShows(await blogSection(true)).find((show) => show.ad.id === largeAdId);
-    expect(inactive).toMatchObject({ share_pct: 0, desktopRank: null });
+    expect(inactive).toMatchObject({ share_pct: 0, is_faded: true, desktopRank: null });
   });
 });

@@ -257,7 +257,10 @@ export const ZAdminActivityShowSchema = z.object({
   mobile_clicks: z.number().int(),
   /** CTR (percent) on this display over the last 7 days. */
   current_ctr: z.number(),
+  /** The ad's share (percent, 2 decimals) of its advertiser's traffic on this display. */
   share_pct: z.number(),
+  /** The card is faded: its unrounded share is under 0.01 percent on desktop, under 0.1 percent on mobile. */
+  is_faded: z.boolean(),
   desktopRank: z.number().int().nullable(),
   mobileRank: z.number().int().nullable(),
   ctrRankStr: ZCtrRankSchema.nullable(),

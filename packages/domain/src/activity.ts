@@ -150,8 +150,26 @@ export function ctrRankColour(rank: 'high' | 'medium' | 'low'): AlertColour {
 /** Fade thresholds of the admin's ad cards: share under 0.01 percent on desktop, under 0.1 percent on mobile. */
 export const FADE_SHARE_PCT = { desktop: 0.01, mobile: 0.1 } as const;
 
+/**
+ * Whether an admin ad card is faded: its share in percent, unrounded, below the display's threshold. Decide it
+ * before rounding: rounded to one decimal, 0.04% would read 0 (faded on desktop) and 0.06% 0.1 (not faded on
+ * mobile).
+ */
 export function isShareFaded(display: 'desktop' | 'mobile', sharePct: number): boolean {
   return sharePct < FADE_SHARE_PCT[display];
+}
+
+/** Decimals of the share an admin ad card shows. */
+export const AD_CARD_SHARE_DECIMALS = 2;
+
+/**
+ * What an admin ad card shows of its share (a fraction 0..1 of its advertiser's traffic on the display): the
+ * percentage with the card's 2 decimals, and whether the card is faded, decided on the unrounded share.
+ */
+export function adCardShare(display: 'desktop' | 'mobile', share: number): { sharePct: number; isFaded: boolean } {
+  const exact = Math.max(0, share) * 100;
+  const scale = 10 ** AD_CARD_SHARE_DECIMALS;
+  return { sharePct: Math.round(exact * scale) / scale, isFaded: isShareFaded(display, exact) };
 }
 
 /** File size in KB as the admin cards show it: bytes / 1024, rounded. */

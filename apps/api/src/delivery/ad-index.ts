@@ -13,7 +13,7 @@ import {
   publishers,
   type Database,
 } from '@helium/db';
-import type { Placement, PublisherValidation } from '@helium/domain';
+import { ctrWindowStartDay, type Placement, type PublisherValidation } from '@helium/domain';
 
 export interface IndexedAd {
   id: number;
@@ -208,7 +208,8 @@ export interface CounterSnapshot {
 }
 
 export async function loadCounters(db: Database, today: string, now: Date): Promise<CounterSnapshot> {
-  const weekAgo = new Date(now.getTime() - 7 * 86_400_000).toISOString().slice(0, 10);
+  // The CTR window of decisions.md section 5: today and the 6 days before it.
+  const weekStart = ctrWindowStartDay(today);
   const todayRows = await db
     .select({ campaignId: dailyAdStats.campaignId, impressions: sql<number>`sum(${dailyAdStats.impressions})::int` })
     .from(dailyAdStats)
@@ -229,10 +230,14 @@ export async function loadCounters(db: Database, today: string, now: Date): Prom
       clicks: sql<number>`sum(${dailyAdStats.clicks})::int`,
     })
     .from(dailyAdStats)
-    .where(gte(dailyAdStats.day, weekAgo))
+    .where(gte(dailyAdStats.day, weekStart))
     .groupBy(dailyAdStats.adId);
   const spentRows = await db
-    .select({ adId: dailyAdStats.adId, cost: sql<number>`sum(${dailyAdStats.cost})::bigint` })
+    // What an ad has spent, as the engine adds it up when it counts: its cost plus its trial cost.
+    .select({
+      adId: dailyAdStats.adId,
+      cost: sql<number>`sum(${dailyAdStats.cost} + ${dailyAdStats.trialCost})::bigint`,
+    })
     .from(dailyAdStats)
     .groupBy(dailyAdStats.adId);
   const clickRows = await db

@@ -5,21 +5,30 @@ import {
   ads,
   campaigns,
   dailyAdStats,
+  dailyPublisherStats,
   dailyUrlStats,
   networkSettings,
   publishers,
   type Database,
 } from '@helium/db';
 import {
+  AD_FORMAT,
+  advertiserAdShares,
   ctrRank,
   ctrThresholds,
+  ctrWindowStartDay,
+  ineligibility,
   isPublisherApproved,
   seededRandom,
+  selectionMode,
   sharePct,
-  sharesInsideAdvertiser,
+  type AdvertiserDisplay,
+  type Channel,
   type CtrThresholds,
+  type Device,
   type EligibleAdFacts,
   type EligibleCampaignFacts,
+  type SelectableAd,
 } from '@helium/domain';
 import {
   addCounts,
@@ -29,7 +38,6 @@ import {
   NO_COUNTS,
   remainingCreditsEuros,
   remainingPct,
-  shiftDay,
   type Counts,
 } from '@helium/domain/activity';
 import { formatDate, formatNumber, isoDay, type Locale } from '@helium/domain/format';
@@ -140,7 +148,19 @@ export async function latestSettings(db: Database) {
   };
 }
 
-/** Every ad's counts over the last 7 days (today included) and the network's CTR thresholds from them. */
+/**
+ * What an ad has spent so far, in micro-euros, as the delivery engine counts it against the ad's budget: its
+ * cost plus its trial cost (a trial campaign's spending is all trial cost).
+ */
+export async function adSpentMicros(db: Database, adId: number): Promise<number> {
+  const [row] = await db
+    .select({ spent: sql<number>`coalesce(sum(${dailyAdStats.cost} + ${dailyAdStats.trialCost}), 0)::bigint` })
+    .from(dailyAdStats)
+    .where(eq(dailyAdStats.adId, adId));
+  return Number(row?.spent ?? 0);
+}
+
+/** Every ad's counts over the CTR window (today and the 6 days before) and the network's CTR thresholds. */
 export async function weekCtr(db: Database, today: string, minImpressions: number) {
   const rows = await db
     .select({
@@ -149,7 +169,7 @@ export async function weekCtr(db: Database, today: string, minImpressions: numbe
       clicks: counts.clicks,
     })
     .from(dailyAdStats)
-    .where(gte(dailyAdStats.day, shiftDay(today, -6)))
+    .where(gte(dailyAdStats.day, ctrWindowStartDay(today)))
     .groupBy(dailyAdStats.adId);
   const byAd = new Map(
     rows.map((row) => [row.adId, { impressions: Number(row.impressions), clicks: Number(row.clicks) }]),
@@ -279,27 +299,11 @@ export async function buildCampaignEx(
       }),
     ]),
   );
-  // AutoPilot allocation inside the advertiser: equal shares, or Thompson sampling on the week's CTR.
-  // Only ads that can be served somewhere (a publisher approved them and is not switched off) take a share.
-  const running = adRows.filter(
-    (ad) =>
-      showing.get(ad.id) &&
-      !ad.isEjected &&
-      !finished &&
-      (approvedByAd.get(ad.id) ?? []).some((id) => !(switchedOff.get(ad.id) ?? new Set()).has(id)),
-  );
-  const random = seededRandom(campaign.id * 100_003 + Number(today.replaceAll('-', '')));
-  const shares = sharesInsideAdvertiser(
-    running.map((ad) => ({
-      advertiserId: ad.advertiserId,
-      isAutoPilot: campaign.isAutoPilot,
-      ...(week.byAd.get(ad.id) ?? { impressions: 0, clicks: 0 }),
-    })),
-    campaign.isAutoPilot ? 'autopilot' : 'balancer',
-    random,
-    1000,
-  );
-  const shareByAd = new Map(running.map((ad, index) => [ad.id, sharePct(shares[index] ?? 0, 1)]));
+  const shareByAd = await advertiserTrafficShares(db, campaign.advertiserId, {
+    now: options.now,
+    minImpressionsToAutoPilot: settings.minImpressionsToAutoPilot,
+    week: week.byAd,
+  });
 
   let total = NO_COUNTS;
   const adViews: TCampaignAd[] = adRows.map((ad) => {
@@ -349,7 +353,7 @@ export async function buildCampaignEx(
       isLocked: ad.isLocked,
       isWebOnly: ad.isWebOnly,
       isOwlOnly: ad.isOwlOnly || ad.formatId === 2,
-      sharePct: ad.isEjected ? null : (shareByAd.get(ad.id) ?? 0),
+      sharePct: ad.isEjected ? null : sharePct(shareByAd.get(ad.id) ?? 0, 1),
       budget: ad.budget / 1_000_000,
       stats: {
         total: {
@@ -428,6 +432,141 @@ export async function buildCampaignEx(
   };
 }
 
+/** The newsletter banners' formats, as the engine chooses a newsletter issue's ad. */
+const NEWSLETTER_FORMATS: readonly number[] = [AD_FORMAT.newsletter];
+
+/**
+ * Each of the advertiser's ads' share (0..1) of the advertiser's traffic, as the delivery engine allocates it
+ * now (decisions.md section 5): on each display (a web publisher's desktop or mobile, a newsletter) the
+ * advertiser's eligible ads share its part equally while the display is in Balancer (fewer than
+ * `minImpressionsToAutoPilot` validated impressions today), and by Thompson sampling on their CTR window once
+ * the display is in AutoPilot and all of them have AutoPilot on. The displays are weighted by the advertiser's
+ * validated impressions there over the CTR window. Like the admin's get-activity, geotargeting is left aside
+ * and served ads not yet viewed are not reserved.
+ */
+export async function advertiserTrafficShares(
+  db: Database,
+  advertiserId: number,
+  options: {
+    now: Date;
+    minImpressionsToAutoPilot: number;
+    /** Each ad's counts over the CTR window (`weekCtr`). */
+    week: ReadonlyMap<number, { impressions: number; clicks: number }>;
+  },
+): Promise<Map<number, number>> {
+  const today = isoDay(options.now);
+  const nowMs = options.now.getTime();
+  const adRows = await db
+    .select()
+    .from(ads)
+    .where(and(eq(ads.advertiserId, advertiserId), isNull(ads.deletedAt), eq(ads.adminValidation, 1)))
+    .orderBy(asc(ads.id));
+  if (adRows.length === 0) return new Map();
+  const adIds = adRows.map((ad) => ad.id);
+  const campaignById = new Map(
+    (await db.select().from(campaigns).where(eq(campaigns.advertiserId, advertiserId))).map((row) => [row.id, row]),
+  );
+  const validations = new Map<string, { state: number; expiresAt: number | null }>();
+  for (const row of await db.select().from(adPublisherValidations).where(inArray(adPublisherValidations.adId, adIds))) {
+    validations.set(`${row.adId}:${row.publisherId}`, {
+      state: row.state,
+      expiresAt: row.expiresAt?.getTime() ?? null,
+    });
+  }
+  const switchedOff = await switchedOffPublishers(db, adIds);
+  const spent = new Map(
+    (
+      await db
+        .select({
+          adId: dailyAdStats.adId,
+          spent: sql<number>`coalesce(sum(${dailyAdStats.cost} + ${dailyAdStats.trialCost}), 0)::bigint`,
+        })
+        .from(dailyAdStats)
+        .where(inArray(dailyAdStats.adId, adIds))
+        .groupBy(dailyAdStats.adId)
+    ).map((row) => [row.adId, Number(row.spent)]),
+  );
+  const campaignToday = new Map(
+    (
+      await db
+        .select({ campaignId: dailyAdStats.campaignId, impressions: counts.impressions })
+        .from(dailyAdStats)
+        .where(and(eq(dailyAdStats.advertiserId, advertiserId), eq(dailyAdStats.day, today)))
+        .groupBy(dailyAdStats.campaignId)
+    ).map((row) => [row.campaignId, Number(row.impressions)]),
+  );
+  const displayToday = new Map(
+    (await db.select().from(dailyPublisherStats).where(eq(dailyPublisherStats.day, today))).map((row) => [
+      `${row.publisherId}:${row.device}`,
+      row.impressions,
+    ]),
+  );
+  const traffic = new Map(
+    (
+      await db
+        .select({ publisherId: dailyAdStats.publisherId, device: dailyAdStats.device, impressions: counts.impressions })
+        .from(dailyAdStats)
+        .where(and(eq(dailyAdStats.advertiserId, advertiserId), gte(dailyAdStats.day, ctrWindowStartDay(today))))
+        .groupBy(dailyAdStats.publisherId, dailyAdStats.device)
+    ).map((row) => [`${row.publisherId}:${row.device}`, Number(row.impressions)]),
+  );
+
+  const displays: Array<AdvertiserDisplay<number>> = [];
+  const publisherRows = await db.select().from(publishers).orderBy(asc(publishers.id));
+  for (const publisher of publisherRows) {
+    const slots: Array<{ channel: Channel; device: Device; formatIds: readonly number[] | null }> = [];
+    if (publisher.isWeb) slots.push({ channel: 'web', device: 'desktop', formatIds: null });
+    if (publisher.isWeb) slots.push({ channel: 'web', device: 'mobile', formatIds: null });
+    if (publisher.isOwl) slots.push({ channel: 'owl', device: 'desktop', formatIds: NEWSLETTER_FORMATS });
+    for (const slot of slots) {
+      const eligible: Array<SelectableAd & { id: number }> = [];
+      for (const ad of adRows) {
+        const campaign = campaignById.get(ad.campaignId);
+        if (!campaign) continue;
+        const reason = ineligibility(
+          {
+            formatId: ad.formatId,
+            isWebOnly: ad.isWebOnly,
+            isOwlOnly: ad.isOwlOnly,
+            adminValidation: ad.adminValidation,
+            publisherValidation: validations.get(`${ad.id}:${publisher.id}`) ?? null,
+            isShowing: ad.isShowing,
+            isEjected: ad.isEjected,
+            isShownOnPublisher: !switchedOff.get(ad.id)?.has(publisher.id),
+            budget: ad.budget,
+            spent: spent.get(ad.id) ?? 0,
+          },
+          {
+            isCpc: campaign.isCpc,
+            remainingImpressions: campaign.remainingImpressions,
+            remainingClicks: campaign.remainingClicks,
+            reservedImpressions: 0,
+            pauseDailyImpressions: campaign.pauseDailyImpressions,
+            todayImpressions: campaignToday.get(campaign.id) ?? 0,
+            geoTargets: [],
+          },
+          { ...slot, location: null, now: nowMs },
+        );
+        if (reason) continue;
+        eligible.push({
+          id: ad.id,
+          advertiserId: ad.advertiserId,
+          isAutoPilot: campaign.isAutoPilot,
+          ...(options.week.get(ad.id) ?? { impressions: 0, clicks: 0 }),
+        });
+      }
+      const key = `${publisher.id}:${slot.device}`;
+      displays.push({
+        mode: selectionMode(displayToday.get(key) ?? 0, options.minImpressionsToAutoPilot),
+        ads: eligible,
+        weight: traffic.get(key) ?? 0,
+      });
+    }
+  }
+  // Seeded by the advertiser and the day, so that the screen's figures hold still between refreshes.
+  return advertiserAdShares(displays, seededRandom(advertiserId * 100_003 + Number(today.replaceAll('-', ''))), 1000);
+}
+
 /**
  * What the eligibility rule (decisions.md section 5) knows about one ad on one publisher, read from the
  * database: the same facts the delivery engine's in-memory index holds, including the per-publisher switch.
@@ -449,7 +588,6 @@ export async function eligibilityFactsFor(
     .limit(1);
   const off = (await switchedOffPublishers(db, [adId])).get(adId) ?? new Set<number>();
   const today = isoDay(now);
-  const [spent] = await db.select({ cost: counts.cost }).from(dailyAdStats).where(eq(dailyAdStats.adId, adId));
   const [todayRow] = await db
     .select({ impressions: counts.impressions })
     .from(dailyAdStats)
@@ -467,7 +605,7 @@ export async function eligibilityFactsFor(
       isEjected: ad.isEjected,
       isShownOnPublisher: !off.has(publisherId),
       budget: ad.budget,
-      spent: Number(spent?.cost ?? 0),
+      spent: await adSpentMicros(db, adId),
     },
     campaign: {
       isCpc: campaign.isCpc,

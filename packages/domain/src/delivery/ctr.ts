@@ -1,3 +1,20 @@
+/** Days in the CTR window, "the last 7 days" of decisions.md section 5: today and the 6 days before it. */
+export const CTR_WINDOW_DAYS = 7;
+
+/**
+ * First UTC day (`YYYY-MM-DD`) of the CTR window that ends with `today` (a UTC day `YYYY-MM-DD`, included):
+ * 2026-03-10 -> 2026-03-04, so that `day >= ctrWindowStartDay(today)` covers 7 days. CTR ranks, their
+ * thresholds, Thompson sampling and the admin's ad cards all count over this window.
+ */
+export function ctrWindowStartDay(today: string): string {
+  const date = new Date(`${today}T00:00:00Z`);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(today) || Number.isNaN(date.getTime())) {
+    throw new RangeError(`Not a UTC day (YYYY-MM-DD): ${today}`);
+  }
+  date.setUTCDate(date.getUTCDate() - (CTR_WINDOW_DAYS - 1));
+  return date.toISOString().slice(0, 10);
+}
+
 /** Click-through rate as a fraction (0.0123 = 1.23%); 0 without impressions. */
 export function ctrOf(impressions: number, clicks: number): number {
   return impressions > 0 ? clicks / impressions : 0;

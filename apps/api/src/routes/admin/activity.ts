@@ -6,7 +6,8 @@ import {
   ZAdminActivityResponseSchema,
   type TAdminActivityResponse,
 } from '@helium/contracts';
-import { ctrOf, sharePct, weightRanks, type Device } from '@helium/domain';
+import { ctrOf, ctrWindowStartDay, sharePct, weightRanks, type Device } from '@helium/domain';
+import { adCardShare } from '@helium/domain/activity';
 import { parseWith } from '../../validation.ts';
 import { utcDay } from '../../delivery/visitor.ts';
 import { mediaUrl } from '../../services/media-storage.ts';
@@ -93,7 +94,8 @@ export default async function activityRoutes(app: FastifyInstance) {
       return ZAdminActivityResponseSchema.parse({ campaigns: list, publishers: [] });
     }
 
-    const week = utcDay(new Date(now.getTime() - 7 * 86_400_000));
+    // The CTR window of decisions.md section 5: today and the 6 days before it.
+    const week = ctrWindowStartDay(utcDay(now));
     const adRows = await db
       .select({
         adId: dailyAdStats.adId,
@@ -115,8 +117,9 @@ export default async function activityRoutes(app: FastifyInstance) {
     const showOf = (publisherId: number, ad: Ad, share: number, rank: number | null, device: Device) => {
       const desktop = statsOf(publisherId, ad.id, 'desktop');
       const mobile = statsOf(publisherId, ad.id, 'mobile');
-      const impressions = Number(desktop?.impressions ?? 0) + Number(mobile?.impressions ?? 0);
-      const clicks = Number(desktop?.clicks ?? 0) + Number(mobile?.clicks ?? 0);
+      // The card is one display's: its CTR is that display's, like the impressions and clicks it shows.
+      const here = device === 'desktop' ? desktop : mobile;
+      const card = adCardShare(device, share);
       return {
         ad: {
           id: ad.id,
@@ -132,8 +135,9 @@ export default async function activityRoutes(app: FastifyInstance) {
         desktop_clicks: Number(desktop?.clicks ?? 0),
         mobile_impressions: Number(mobile?.impressions ?? 0),
         mobile_clicks: Number(mobile?.clicks ?? 0),
-        current_ctr: Math.round(ctrOf(impressions, clicks) * 10_000) / 100,
-        share_pct: sharePct(share, 1),
+        current_ctr: Math.round(ctrOf(Number(here?.impressions ?? 0), Number(here?.clicks ?? 0)) * 10_000) / 100,
+        share_pct: card.sharePct,
+        is_faded: card.isFaded,
         desktopRank: device === 'desktop' ? rank : null,
         mobileRank: device === 'mobile' ? rank : null,
         ctrRankStr: engine.ctrRankOf(ad.id).rank,

@@ -1,8 +1,8 @@
 import { createHmac } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import Hashids from 'hashids';
-import { adPublisherActivations, adPublisherValidations, ads, campaigns, dailyAdStats, publishers } from '@helium/db';
+import { adPublisherActivations, adPublisherValidations, ads, campaigns, publishers } from '@helium/db';
 import { isPublisherApproved } from '@helium/domain';
 import { autoFlowMax, isCampaignFinished, remainingCreditsEuros, AD_BUDGET_STEP_EUROS } from '@helium/domain/activity';
 import { isoDay } from '@helium/domain/format';
@@ -19,6 +19,7 @@ import {
 } from '@helium/contracts';
 import { forbidden, HttpError } from '../../errors.ts';
 import {
+  adSpentMicros,
   buildCampaignEx,
   findAdvertiserCampaign,
   findCampaignAd,
@@ -97,11 +98,8 @@ export default async function campaignActivityRoutes(app: FastifyInstance) {
     const ad = await findCampaignAd(db, campaign, body.ad.id);
     if (!campaign.canBudget) throw new HttpError(409, 'budgetNotAvailable', 'Budgets are not available here.');
     if (body.ad.budget > 0) {
-      const [spent] = await db
-        .select({ cost: sql<number>`coalesce(sum(${dailyAdStats.cost}), 0)::bigint` })
-        .from(dailyAdStats)
-        .where(eq(dailyAdStats.adId, ad.id));
-      const spentEuros = Number(spent?.cost ?? 0) / 1_000_000;
+      // What the engine counts against the budget: cost plus trial cost (a trial campaign spends trial cost).
+      const spentEuros = (await adSpentMicros(db, ad.id)) / 1_000_000;
       const max =
         Math.ceil((spentEuros + remainingCreditsEuros(campaign)) / AD_BUDGET_STEP_EUROS) * AD_BUDGET_STEP_EUROS;
       if (body.ad.budget > Math.max(max, AD_BUDGET_STEP_EUROS)) {

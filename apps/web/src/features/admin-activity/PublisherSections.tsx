@@ -1,7 +1,7 @@
 import { Anchor, Badge, Group, Image, Paper, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TAdminActivityPublisher, TAdminActivityShow } from '@helium/contracts';
-import { ctrRankColour, fileSizeKb, isShareFaded } from '@helium/domain/activity';
+import { ctrRankColour, fileSizeKb } from '@helium/domain/activity';
 import { useFormat } from '../format/useFormat.ts';
 import classes from './AdminActivity.module.css';
 
@@ -10,7 +10,8 @@ type Display = 'desktop' | 'mobile';
 function AdCard({ show, display }: { show: TAdminActivityShow; display: Display }) {
   const { t } = useTranslation();
   const format = useFormat();
-  const faded = isShareFaded(display, show.share_pct);
+  // Decided by the server on the unrounded share; share_pct is rounded to the 2 decimals shown.
+  const faded = show.is_faded;
   const impressions = display === 'desktop' ? show.desktop_impressions : show.mobile_impressions;
   const clicks = display === 'desktop' ? show.desktop_clicks : show.mobile_clicks;
   const rank = display === 'desktop' ? show.desktopRank : show.mobileRank;

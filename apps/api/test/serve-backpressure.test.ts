@@ -15,6 +15,8 @@ beforeAll(async () => {
         pageviewsPerVisitorPerMinute: 1e9,
         clicksPerVisitorPerMinute: 1e9,
         requestsPerIpPerMinute: 1e9,
+        clicksPerIpPerMinute: 1e9,
+        opensPerVisitorPerMinute: 1e9,
         oneIpShare: 1,
         oneIpMinVisitors: 1e9,
       },

@@ -141,19 +141,73 @@ describe('newsletter banner image', () => {
     draw = 0.001;
     await owl(1, 'issue-104', 'image');
     const adId = (await issueAd(1, 'issue-104'))!;
+    const daily = async () =>
+      t.db
+        .select({ impressions: sql<number>`sum(${dailyAdStats.impressions})::int`, channel: dailyAdStats.channel })
+        .from(dailyAdStats)
+        .where(and(eq(dailyAdStats.adId, adId), eq(dailyAdStats.publisherId, newsletter)))
+        .groupBy(dailyAdStats.channel);
     const before = await impressionsOf(adId);
+    const [dailyBefore] = await daily();
     for (let open = 0; open < 3; open += 1) {
       const response = await owl(1, 'issue-104', 'image', { ip: `10.60.2.${open + 1}` });
       expect(response.statusCode).toBe(302);
       expect(response.headers['x-helium-counted']).toBe('counted');
     }
     expect(await impressionsOf(adId)).toBe(before + 3);
-    const [daily] = await t.db
-      .select({ impressions: sql<number>`sum(${dailyAdStats.impressions})::int`, channel: dailyAdStats.channel })
-      .from(dailyAdStats)
-      .where(and(eq(dailyAdStats.adId, adId), eq(dailyAdStats.publisherId, newsletter)))
-      .groupBy(dailyAdStats.channel);
-    expect(daily).toEqual({ impressions: before + 3, channel: 'owl' });
+    // The seeded history may already hold newsletter impressions of this ad: the opens add to them.
+    expect(await daily()).toEqual([{ impressions: (dailyBefore?.impressions ?? 0) + 3, channel: 'owl' }]);
+  });
+
+  it('sets aside a reader opening an issue more than 30 times a minute', async () => {
+    draw = 0.001;
+    await owl(1, 'issue-110', 'image');
+    const adId = (await issueAd(1, 'issue-110'))!;
+    const before = await impressionsOf(adId);
+    const reader = { ip: '10.60.9.1' };
+    const answers: string[] = [];
+    for (let open = 0; open < 31; open += 1) {
+      answers.push(String((await owl(1, 'issue-110', 'image', reader)).headers['x-helium-counted']));
+    }
+    expect(answers.slice(0, 30).every((answer) => answer === 'counted')).toBe(true);
+    expect(answers[30]).toBe('invalid');
+    expect(await impressionsOf(adId)).toBe(before + 30);
+    const [aside] = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(invalidTraffic)
+      .where(and(eq(invalidTraffic.adId, adId), eq(invalidTraffic.reason, 'rate')));
+    expect(aside?.n).toBe(1);
+    // The next minute, the reader counts again.
+    t.clock.advance(60_000);
+    expect((await owl(1, 'issue-110', 'image', reader)).headers['x-helium-counted']).toBe('counted');
+  });
+
+  it('shows the issue its banner but bills nothing more once the ad is ejected', async () => {
+    draw = 0.001;
+    await owl(2, 'issue-111', 'image');
+    const adId = (await issueAd(2, 'issue-111'))!;
+    await t.db.update(ads).set({ isEjected: true }).where(eq(ads.id, adId));
+    await t.app.delivery.refresh();
+    try {
+      const before = await impressionsOf(adId);
+      const open = await owl(2, 'issue-111', 'image', { ip: '10.60.9.2' });
+      expect(open.statusCode).toBe(302);
+      expect(open.headers['x-helium-counted']).toBe('ignored');
+      expect(await impressionsOf(adId)).toBe(before);
+    } finally {
+      await t.db.update(ads).set({ isEjected: false }).where(eq(ads.id, adId));
+      await t.app.delivery.refresh();
+    }
+  });
+
+  it('chooses only newsletter-format ads for an issue', async () => {
+    for (const [index, value] of [0.001, 0.5, 0.999].entries()) {
+      draw = value;
+      await owl(1, `issue-12${index}`, 'image', { ip: `10.60.9.${10 + index}` });
+      const adId = await issueAd(1, `issue-12${index}`);
+      const [ad] = await t.db.select({ formatId: ads.formatId }).from(ads).where(eq(ads.id, adId!));
+      expect(ad?.formatId).toBe(2);
+    }
   });
 
   it('counts no impression for a bot, which is set aside', async () => {

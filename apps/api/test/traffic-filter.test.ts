@@ -104,6 +104,33 @@ describe('the one-IP share', () => {
   });
 });
 
+describe('clicks and newsletter opens', () => {
+  const userAgent = 'Mozilla/5.0 (X11; Linux x86_64) Chrome/126.0 Safari/537.36';
+  it('sets aside the clicks of one IP beyond 30 a minute, whatever user agents it shows', () => {
+    const filter = new TrafficFilter(DEFAULT_TRAFFIC_LIMITS, SMALL_FILTERS);
+    const verdicts = Array.from({ length: 31 }, (_, index) =>
+      // A new user agent is a new visitor: only the IP's count stops it.
+      filter.click({ visitor: `visitor-${index}`, ipHash: 'ip-1', userAgent, nowMs: NOW }),
+    );
+    expect(verdicts.slice(0, 30).every((verdict) => verdict === null)).toBe(true);
+    expect(verdicts[30]).toBe('rate');
+    expect(filter.click({ visitor: 'visitor-x', ipHash: 'ip-2', userAgent, nowMs: NOW })).toBeNull();
+    expect(filter.click({ visitor: 'visitor-y', ipHash: 'ip-1', userAgent, nowMs: NOW + 60_000 })).toBeNull();
+  });
+
+  it('sets aside a visitor opening newsletters more than 30 times a minute, and bots', () => {
+    const filter = new TrafficFilter(DEFAULT_TRAFFIC_LIMITS, SMALL_FILTERS);
+    const open = (visitor: string, agent = userAgent) =>
+      filter.open({ visitor, ipHash: 'mail-proxy', userAgent: agent, nowMs: NOW });
+    const verdicts = Array.from({ length: 31 }, () => open('reader'));
+    expect(verdicts.slice(0, 30).every((verdict) => verdict === null)).toBe(true);
+    expect(verdicts[30]).toBe('rate');
+    // Other readers behind the same mail service's address are not held against each other.
+    expect(open('another reader')).toBeNull();
+    expect(open('a crawler', 'Googlebot/2.1 (+http://www.google.com/bot.html)')).toBe('bot');
+  });
+});
+
 describe('the one-IP share at the decision endpoint', () => {
   let t: TestApp;
   beforeAll(async () => {

@@ -5,9 +5,22 @@ export function impressionCost(cpm: Micros): Micros {
   return Math.floor(cpm / 1000);
 }
 
+/**
+ * Cost of the impression that takes a campaign from `remainingBefore` impressions to one less: the
+ * difference of the rounded prices of the two counts. Every impression of a CPM that is not a whole number
+ * of micro-euros per impression then costs its fair part (1.2345 EUR CPM: 1,234 or 1,235 micro-euros), and
+ * the impressions of a purchase add up exactly to its price, impressionsCost(purchased, cpm).
+ */
+export function impressionCostAt(cpm: Micros, remainingBefore: number): Micros {
+  if (remainingBefore <= 0) return impressionCost(cpm);
+  return impressionsCost(remainingBefore, cpm) - impressionsCost(remainingBefore - 1, cpm);
+}
+
 /** Cost of n validated impressions at a CPM, computed on the whole count so that rounding does not add up. */
 export function impressionsCost(count: number, cpm: Micros): Micros {
-  return Math.floor((count * cpm) / 1000);
+  // Whole micro-euros per impression apart from the fraction: count * cpm alone could pass 2^53.
+  const perImpression = Math.floor(cpm / 1000);
+  return count * perImpression + Math.floor((count * (cpm - perImpression * 1000)) / 1000);
 }
 
 /** Cost of one unique click at a CPC. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clickCost, impressionCost, impressionsCost, splitRevenue } from '../src/revenue.ts';
+import { clickCost, impressionCost, impressionCostAt, impressionsCost, splitRevenue } from '../src/revenue.ts';
 
 describe('costs', () => {
   it.each([
@@ -16,6 +16,33 @@ describe('costs', () => {
     [0, 2_500_000, 0],
   ] as const)('%i impressions at CPM %i cost %i', (count, cpm, cost) => {
     expect(impressionsCost(count, cpm)).toBe(cost);
+  });
+
+  it('counts large purchases without losing precision', () => {
+    // About 10 million impressions at a 999.999999 EUR CPM: the plain product passes 2^53 and rounds up.
+    expect(impressionsCost(10_000_001, 999_999_999)).toBe(10_000_000_989_999);
+  });
+
+  it.each([[1_234_500], [2_345_678], [999], [2_500_000]] as const)(
+    'impressions one by one at CPM %i add up to the price of the purchase',
+    (cpm) => {
+      const purchased = 10_000;
+      let charged = 0;
+      const costs = new Set<number>();
+      for (let remaining = purchased; remaining > 0; remaining--) {
+        const cost = impressionCostAt(cpm, remaining);
+        costs.add(cost);
+        charged += cost;
+      }
+      expect(charged).toBe(impressionsCost(purchased, cpm));
+      // Each impression costs the CPM / 1000 rounded down or up, never more apart.
+      expect([...costs].every((cost) => cost === Math.floor(cpm / 1000) || cost === Math.ceil(cpm / 1000))).toBe(true);
+    },
+  );
+
+  it('a whole number of micro-euros per impression is charged as it is', () => {
+    expect(impressionCostAt(2_500_000, 7)).toBe(2_500);
+    expect(impressionCostAt(1_234_500, 2)).toBe(impressionsCost(2, 1_234_500) - impressionsCost(1, 1_234_500));
   });
 
   it('a unique click costs the CPC', () => {

@@ -202,7 +202,8 @@ export async function loadIndex(db: Database): Promise<AdIndexSnapshot> {
 export interface CounterSnapshot {
   campaignToday: Map<number, number>;
   displayToday: Map<string, number>;
-  adWeek: Map<number, { impressions: number; clicks: number }>;
+  /** Each ad's impressions and unique clicks per day of the CTR window (CtrWindow). */
+  adDays: Array<{ day: string; adId: number; impressions: number; clicks: number }>;
   adSpent: Map<number, number>;
   recentUniqueClicks: Array<{ adId: number; visitor: string; at: number }>;
 }
@@ -223,15 +224,16 @@ export async function loadCounters(db: Database, today: string, now: Date): Prom
     })
     .from(dailyPublisherStats)
     .where(eq(dailyPublisherStats.day, today));
-  const weekRows = await db
+  const dayRows = await db
     .select({
+      day: dailyAdStats.day,
       adId: dailyAdStats.adId,
       impressions: sql<number>`sum(${dailyAdStats.impressions})::int`,
       clicks: sql<number>`sum(${dailyAdStats.clicks})::int`,
     })
     .from(dailyAdStats)
     .where(gte(dailyAdStats.day, weekStart))
-    .groupBy(dailyAdStats.adId);
+    .groupBy(dailyAdStats.day, dailyAdStats.adId);
   const spentRows = await db
     // What an ad has spent, as the engine adds it up when it counts: its cost plus its trial cost.
     .select({
@@ -247,9 +249,12 @@ export async function loadCounters(db: Database, today: string, now: Date): Prom
   return {
     campaignToday: new Map(todayRows.map((row) => [row.campaignId, Number(row.impressions)])),
     displayToday: new Map(displayRows.map((row) => [`${row.publisherId}:${row.device}`, row.impressions])),
-    adWeek: new Map(
-      weekRows.map((row) => [row.adId, { impressions: Number(row.impressions), clicks: Number(row.clicks) }]),
-    ),
+    adDays: dayRows.map((row) => ({
+      day: String(row.day),
+      adId: row.adId,
+      impressions: Number(row.impressions),
+      clicks: Number(row.clicks),
+    })),
     adSpent: new Map(spentRows.map((row) => [row.adId, Number(row.cost)])),
     recentUniqueClicks: clickRows.map((row) => ({ adId: row.adId, visitor: row.visitor, at: row.at.getTime() })),
   };

@@ -16,7 +16,7 @@ import {
   seededRandom,
   sharesInsideAdvertiser,
   clickCost,
-  impressionCost,
+  impressionCostAt,
   impressionsNeededToday,
   ineligibility,
   selectionMode,
@@ -24,14 +24,17 @@ import {
   placementsFor,
   type Channel,
   type Device,
+  type IneligibleReason,
   type Placement,
   type Random,
   type SelectableAd,
+  type SlotFacts,
   type VisitorLocation,
 } from '@helium/domain';
 import type { Clock } from '../services/clock.ts';
-import { loadCounters, loadIndex, type AdIndexSnapshot, type IndexedAd } from './ad-index.ts';
+import { loadCounters, loadIndex, type AdIndexSnapshot, type IndexedAd, type IndexedCampaign } from './ad-index.ts';
 import { NO_MONEY, type AdRef, type DeliveryEvent, type EventMoney } from './events.ts';
+import { CtrWindow } from './ctr-window.ts';
 import { GeoLocator, type IpLookup } from './geo.ts';
 import { GroupCommitRecorder } from './recorder.ts';
 import { writeBatch } from './store.ts';
@@ -149,6 +152,9 @@ type SlotLocation = VisitorLocation | null | 'anywhere';
 
 const OWL_FORMATS = [2];
 
+/** Reasons an ad is not served that concern what can still be billed, which counting itself checks. */
+const BILLING_LIMITS: ReadonlySet<IneligibleReason> = new Set(['noCredits', 'dailyCapReached', 'budgetSpent']);
+
 function appendClickId(link: string, clickId: string): string | null {
   try {
     const url = new URL(link);
@@ -175,7 +181,7 @@ export class DeliveryEngine {
   private today = '';
   private campaignToday = new Map<number, number>();
   private displayToday = new Map<string, number>();
-  private adWeek = new Map<number, { impressions: number; clicks: number }>();
+  private ctrWindow = new CtrWindow('');
   private adSpent = new Map<number, number>();
   private reserved = new Map<number, number>();
   private unflushedImpressionSpend = new Map<number, number>();
@@ -261,7 +267,8 @@ export class DeliveryEngine {
     const counters = await loadCounters(this.options.db, this.today, now);
     this.campaignToday = counters.campaignToday;
     this.displayToday = counters.displayToday;
-    this.adWeek = counters.adWeek;
+    this.ctrWindow = new CtrWindow(this.today);
+    for (const row of counters.adDays) this.ctrWindow.add(row.day, row.adId, row.impressions, row.clicks);
     this.adSpent = counters.adSpent;
     for (const click of counters.recentUniqueClicks) {
       const key = `${click.adId}|${click.visitor}`;
@@ -276,6 +283,7 @@ export class DeliveryEngine {
     this.today = day;
     this.campaignToday.clear();
     this.displayToday.clear();
+    this.ctrWindow.roll(day);
   }
 
   /** Releases reservations of ads not viewed in time and forgets old decisions and clicks. */
@@ -319,6 +327,39 @@ export class DeliveryEngine {
     return this.snapshot().ads.get(adId);
   }
 
+  /** Why an ad cannot fill a slot of this publisher now, or null (decisions.md section 5). */
+  private ineligibilityOf(
+    ad: IndexedAd,
+    campaign: IndexedCampaign,
+    publisherId: number,
+    slot: Omit<SlotFacts, 'now'>,
+  ): IneligibleReason | null {
+    return ineligibility(
+      {
+        formatId: ad.formatId,
+        isWebOnly: ad.isWebOnly,
+        isOwlOnly: ad.isOwlOnly,
+        adminValidation: ad.adminValidation,
+        publisherValidation: ad.validations.get(publisherId) ?? null,
+        isShowing: ad.isShowing,
+        isEjected: ad.isEjected,
+        isShownOnPublisher: !ad.hiddenOn.has(publisherId),
+        budget: ad.budget,
+        spent: this.adSpent.get(ad.id) ?? 0,
+      },
+      {
+        isCpc: campaign.isCpc,
+        remainingImpressions: campaign.remainingImpressions,
+        remainingClicks: campaign.remainingClicks,
+        reservedImpressions: this.reserved.get(campaign.id) ?? 0,
+        pauseDailyImpressions: campaign.pauseDailyImpressions,
+        todayImpressions: this.campaignToday.get(campaign.id) ?? 0,
+        geoTargets: campaign.geoTargets,
+      },
+      { ...slot, now: this.now().getTime() },
+    );
+  }
+
   /** Candidates for one slot, with what selection needs to know of each. */
   private candidates(
     publisherId: number,
@@ -329,44 +370,20 @@ export class DeliveryEngine {
     location: SlotLocation,
   ) {
     const index = this.snapshot();
-    const now = this.now().getTime();
     const result: Array<{ ad: IndexedAd; selectable: SelectableAd }> = [];
+    const slot = {
+      channel,
+      device,
+      formatIds: formatIds && formatIds.length > 0 ? formatIds : null,
+      location: location === 'anywhere' ? null : location,
+    };
     for (const ad of index.adsByPublisher.get(publisherId) ?? []) {
       if (exclude.has(ad.id)) continue;
       const campaign = index.campaigns.get(ad.campaignId);
       if (!campaign) continue;
-      const reason = ineligibility(
-        {
-          formatId: ad.formatId,
-          isWebOnly: ad.isWebOnly,
-          isOwlOnly: ad.isOwlOnly,
-          adminValidation: ad.adminValidation,
-          publisherValidation: ad.validations.get(publisherId) ?? null,
-          isShowing: ad.isShowing,
-          isEjected: ad.isEjected,
-          isShownOnPublisher: !ad.hiddenOn.has(publisherId),
-          budget: ad.budget,
-          spent: this.adSpent.get(ad.id) ?? 0,
-        },
-        {
-          isCpc: campaign.isCpc,
-          remainingImpressions: campaign.remainingImpressions,
-          remainingClicks: campaign.remainingClicks,
-          reservedImpressions: this.reserved.get(campaign.id) ?? 0,
-          pauseDailyImpressions: campaign.pauseDailyImpressions,
-          todayImpressions: this.campaignToday.get(campaign.id) ?? 0,
-          geoTargets: campaign.geoTargets,
-        },
-        {
-          channel,
-          device,
-          formatIds: formatIds && formatIds.length > 0 ? formatIds : null,
-          location: location === 'anywhere' ? null : location,
-          now,
-        },
-      );
+      const reason = this.ineligibilityOf(ad, campaign, publisherId, slot);
       if (reason && !(reason === 'outsideGeotargeting' && location === 'anywhere')) continue;
-      const week = this.adWeek.get(ad.id) ?? { impressions: 0, clicks: 0 };
+      const week = this.ctrWindow.get(ad.id);
       result.push({
         ad,
         selectable: {
@@ -635,13 +652,14 @@ export class DeliveryEngine {
         unrecorded: true,
       };
     }
-    const ad = this.snapshot().ads.get(row.adId);
+    const index = this.snapshot();
     return {
       id: row.id,
       publisherId: row.publisherId,
       adId: row.adId,
       campaignId: row.campaignId,
-      advertiserId: ad?.advertiserId ?? 0,
+      // An ad ejected or switched off since leaves the index; its campaign names the same advertiser.
+      advertiserId: index.ads.get(row.adId)?.advertiserId ?? index.campaigns.get(row.campaignId)?.advertiserId ?? 0,
       channel: row.channel,
       device: row.device,
       url: row.url,
@@ -721,28 +739,50 @@ export class DeliveryEngine {
     };
   }
 
+  /**
+   * Whether a campaign may not be billed for one more impression (CPM) or click (CPC) of this ad: no credits
+   * left, its AutoFlow daily cap reached (CPM) or the ad's budget spent. Selection already stops serving before
+   * (reservations included), but a view or click may come after the limit was reached by others.
+   */
+  private cannotSpend(campaign: IndexedCampaign, adId: number): boolean {
+    if (campaign.isCpc ? campaign.remainingClicks <= 0 : campaign.remainingImpressions <= 0) return true;
+    if (
+      !campaign.isCpc &&
+      campaign.pauseDailyImpressions > 0 &&
+      (this.campaignToday.get(campaign.id) ?? 0) >= campaign.pauseDailyImpressions
+    ) {
+      return true;
+    }
+    const budget = this.snapshot().ads.get(adId)?.budget ?? 0;
+    return budget > 0 && (this.adSpent.get(adId) ?? 0) >= budget;
+  }
+
   private async countImpression(decision: DecisionState, at: Date, requester: Requester): Promise<ViewOutcome> {
     const campaign = this.snapshot().campaigns.get(decision.campaignId);
     if (!campaign) return 'ignored';
     decision.viewed = true;
     const wasReserved = decision.reserved;
     if (decision.reserved) this.release(decision);
-    if (!campaign.isCpc && campaign.remainingImpressions <= 0) {
+    const spendsCredit = !campaign.isCpc;
+    if (spendsCredit && this.cannotSpend(campaign, decision.adId)) {
       await this.recorder.record([this.invalidEvent('impression', 'noCredits', decision, requester, at)]);
       return 'invalid';
     }
-    const spendsCredit = !campaign.isCpc;
     const money = spendsCredit
-      ? this.money(impressionCost(campaign.cpm), decision.publisherId, decision.advertiserId, campaign.isTrial)
+      ? this.money(
+          impressionCostAt(campaign.cpm, campaign.remainingImpressions),
+          decision.publisherId,
+          decision.advertiserId,
+          campaign.isTrial,
+        )
       : NO_MONEY;
     const displayKey = `${decision.publisherId}:${decision.device}`;
-    const week = this.adWeek.get(decision.adId) ?? { impressions: 0, clicks: 0 };
+    const day = utcDay(at);
     const apply = (sign: 1 | -1) => {
       if (spendsCredit) campaign.remainingImpressions -= sign;
       this.campaignToday.set(campaign.id, (this.campaignToday.get(campaign.id) ?? 0) + sign);
       this.displayToday.set(displayKey, (this.displayToday.get(displayKey) ?? 0) + sign);
-      week.impressions += sign;
-      this.adWeek.set(decision.adId, week);
+      this.ctrWindow.add(day, decision.adId, sign, 0);
       this.adSpent.set(decision.adId, (this.adSpent.get(decision.adId) ?? 0) + sign * (money.cost + money.trialCost));
     };
     apply(1);
@@ -807,7 +847,12 @@ export class DeliveryEngine {
     const location = appendClickId(ad.link ?? '', clickId);
     if (!location) return { location: null, counted: 'ignored' };
     const visitor = this.visitorOf(requester, at);
-    const invalid = this.filter.click({ visitor, userAgent: requester.userAgent, nowMs: at.getTime() });
+    const invalid = this.filter.click({
+      visitor,
+      ipHash: this.hasher.ip(requester.ip, at),
+      userAgent: requester.userAgent,
+      nowMs: at.getTime(),
+    });
     if (invalid) {
       await this.recorder.record([this.invalidEvent('click', invalid, decision, requester, at)]);
       return { location, counted: 'invalid' };
@@ -820,7 +865,7 @@ export class DeliveryEngine {
     const rerecorded = events.length > 0;
     let spendsCredit = false;
     if (isUnique && campaign?.isCpc) {
-      if (campaign.remainingClicks > 0) {
+      if (!this.cannotSpend(campaign, decision.adId)) {
         spendsCredit = true;
       } else {
         isUnique = false;
@@ -832,11 +877,7 @@ export class DeliveryEngine {
         ? this.money(clickCost(campaign.cpc), decision.publisherId, decision.advertiserId, campaign.isTrial)
         : NO_MONEY;
     if (isUnique) this.lastUniqueClick.set(key, at.getTime());
-    const week = this.adWeek.get(decision.adId) ?? { impressions: 0, clicks: 0 };
-    if (isUnique) {
-      week.clicks += 1;
-      this.adWeek.set(decision.adId, week);
-    }
+    if (isUnique) this.ctrWindow.add(utcDay(at), decision.adId, 0, 1);
     if (spendsCredit && campaign) {
       campaign.remainingClicks -= 1;
       this.unflushedClickSpend.set(campaign.id, (this.unflushedClickSpend.get(campaign.id) ?? 0) + 1);
@@ -859,7 +900,7 @@ export class DeliveryEngine {
       if (isUnique) {
         if (last === undefined) this.lastUniqueClick.delete(key);
         else this.lastUniqueClick.set(key, last);
-        week.clicks -= 1;
+        this.ctrWindow.add(utcDay(at), decision.adId, 0, -1);
       }
       if (spendsCredit && campaign) campaign.remainingClicks += 1;
       if (rerecorded) decision.unrecorded = true;
@@ -968,20 +1009,39 @@ export class DeliveryEngine {
       await this.recorder.record(events);
       return { location: null, counted: 'ignored' };
     }
-    const decision = this.reserve(ad, publisherId, 'owl', 'desktop', '', at);
-    events.push(
-      decisionRecord(decision, { pageviewId: null, slot: bannerIndex, visitor: this.visitorOf(requester, at) }),
-    );
-    await this.recorder.record(events);
-    let counted: ViewOutcome;
-    if (this.filter.isBot(requester.userAgent)) {
-      this.release(decision);
-      await this.recorder.record([this.invalidEvent('impression', 'bot', decision, requester, at)]);
-      counted = 'invalid';
-    } else {
-      counted = await this.countImpression(decision, at, requester);
+    const location = this.mediaUrl(ad).src;
+    // The issue keeps its ad, but an ad since ejected, switched off or no longer validated bills nothing more
+    // (the reader still sees the banner the newsletter was sent with). Credits and caps are countImpression's.
+    const campaign = this.snapshot().campaigns.get(ad.campaignId);
+    const reason = campaign
+      ? this.ineligibilityOf(ad, campaign, publisherId, {
+          channel: 'owl',
+          device: 'desktop',
+          formatIds: OWL_FORMATS,
+          location: null,
+        })
+      : 'noCredits';
+    if (reason && !BILLING_LIMITS.has(reason)) {
+      await this.recorder.record(events);
+      return { location, counted: 'ignored' };
     }
-    return { location: this.mediaUrl(ad).src, counted };
+    this.rollDay(at);
+    const visitor = this.visitorOf(requester, at);
+    const decision = this.reserve(ad, publisherId, 'owl', 'desktop', '', at);
+    events.push(decisionRecord(decision, { pageviewId: null, slot: bannerIndex, visitor }));
+    await this.recorder.record(events);
+    const invalid = this.filter.open({
+      visitor,
+      ipHash: this.hasher.ip(requester.ip, at),
+      userAgent: requester.userAgent,
+      nowMs: at.getTime(),
+    });
+    if (invalid) {
+      this.release(decision);
+      await this.recorder.record([this.invalidEvent('impression', invalid, decision, requester, at)]);
+      return { location, counted: 'invalid' };
+    }
+    return { location, counted: await this.countImpression(decision, at, requester) };
   }
 
   /** A click on a newsletter banner: the issue's ad, counted like a web click. */
@@ -1040,8 +1100,8 @@ export class DeliveryEngine {
   /** An ad's CTR rank over the last 7 days against the network's percentiles. */
   ctrRankOf(adId: number) {
     const minimum = this.snapshot().settings.minImpressionsForCtrRank;
-    const thresholds = ctrThresholds([...this.adWeek.values()], minimum);
-    return { rank: ctrRank(this.adWeek.get(adId) ?? { impressions: 0, clicks: 0 }, thresholds, minimum), thresholds };
+    const thresholds = ctrThresholds([...this.ctrWindow.values()], minimum);
+    return { rank: ctrRank(this.ctrWindow.get(adId), thresholds, minimum), thresholds };
   }
 
   /** Read-only views for the admin activity call and the tests. */
@@ -1052,7 +1112,7 @@ export class DeliveryEngine {
       reserved: this.reserved,
       campaignToday: this.campaignToday,
       displayToday: this.displayToday,
-      adWeek: this.adWeek,
+      adWeek: this.ctrWindow.toMap(),
       random: this.random,
     };
   }

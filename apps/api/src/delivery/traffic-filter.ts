@@ -9,6 +9,10 @@ export interface TrafficLimits {
   clicksPerVisitorPerMinute: number;
   /** Requests one IP may make in a minute, all visitors together. */
   requestsPerIpPerMinute: number;
+  /** Clicks from one IP in a minute, all visitors together (a new user agent makes a new visitor). */
+  clicksPerIpPerMinute: number;
+  /** Newsletter opens one visitor may make in a minute. */
+  opensPerVisitorPerMinute: number;
   /** Share of a publisher's daily unique visitors one IP may hold (decisions.md: 5%). */
   oneIpShare: number;
   /** The one-IP share applies from this many unique visitors of the publisher in the day. */
@@ -19,6 +23,8 @@ export const DEFAULT_TRAFFIC_LIMITS: TrafficLimits = {
   pageviewsPerVisitorPerMinute: 30,
   clicksPerVisitorPerMinute: 10,
   requestsPerIpPerMinute: 1200,
+  clicksPerIpPerMinute: 30,
+  opensPerVisitorPerMinute: 30,
   oneIpShare: 0.05,
   oneIpMinVisitors: 200,
 };
@@ -112,6 +118,8 @@ class MinuteCounter {
 export class TrafficFilter {
   private pageviews = new MinuteCounter();
   private clicks = new MinuteCounter();
+  private clicksByIp = new MinuteCounter();
+  private opens = new MinuteCounter();
   private ips = new MinuteCounter();
   private day = '';
   // The one-IP share in memory that does not grow with the traffic: which (publisher, visitor) and
@@ -215,9 +223,23 @@ export class TrafficFilter {
   }
 
   /** Judges a click. */
-  click(input: { visitor: string; userAgent: string; nowMs: number }): InvalidReason | null {
+  click(input: { visitor: string; ipHash: string; userAgent: string; nowMs: number }): InvalidReason | null {
     if (this.isBot(input.userAgent)) return 'bot';
-    if (this.clicks.hit(input.visitor, input.nowMs) > this.limits.clicksPerVisitorPerMinute) return 'rate';
+    const visitorClicks = this.clicks.hit(input.visitor, input.nowMs);
+    const ipClicks = this.clicksByIp.hit(input.ipHash, input.nowMs);
+    if (visitorClicks > this.limits.clicksPerVisitorPerMinute) return 'rate';
+    if (ipClicks > this.limits.clicksPerIpPerMinute) return 'rate';
+    return null;
+  }
+
+  /**
+   * Judges a newsletter open (the banner image loaded by a mail reader). The one-IP share does not apply: mail
+   * services fetch images for many readers through few addresses.
+   */
+  open(input: { visitor: string; ipHash: string; userAgent: string; nowMs: number }): InvalidReason | null {
+    if (this.isBot(input.userAgent)) return 'bot';
+    if (this.ips.hit(input.ipHash, input.nowMs) > this.limits.requestsPerIpPerMinute) return 'rate';
+    if (this.opens.hit(input.visitor, input.nowMs) > this.limits.opensPerVisitorPerMinute) return 'rate';
     return null;
   }
 }

@@ -53,7 +53,7 @@ export interface VisitorLocation {
 export interface SlotFacts {
   channel: Channel;
   device: Device;
-  /** Formats the placement accepts; null = any web format. */
+  /** Formats the placement (or the newsletter banner) accepts; null = any format of the channel. */
   formatIds: readonly number[] | null;
   location: VisitorLocation | null;
   /** Epoch ms. */
@@ -110,7 +110,11 @@ export function ineligibility(
   if (!ad.isShowing) return 'notShowing';
   if (!ad.isShownOnPublisher) return 'switchedOffForPublisher';
   if (availableCredits(campaign) <= 0) return 'noCredits';
-  if (campaign.pauseDailyImpressions > 0 && campaign.todayImpressions >= campaign.pauseDailyImpressions) {
+  // Served ads not yet viewed may still be counted today: with them the cap is never exceeded.
+  if (
+    campaign.pauseDailyImpressions > 0 &&
+    campaign.todayImpressions + campaign.reservedImpressions >= campaign.pauseDailyImpressions
+  ) {
     return 'dailyCapReached';
   }
   if (ad.budget > 0 && ad.spent >= ad.budget) return 'budgetSpent';
@@ -118,8 +122,9 @@ export function ineligibility(
     if (ad.isOwlOnly || ad.formatId === FORMAT_NEWSLETTER) return 'wrongChannel';
     if (slot.device === 'mobile' && ad.formatId === FORMAT_VERTICAL) return 'formatNotOnMobile';
     if (slot.formatIds && !slot.formatIds.includes(ad.formatId)) return 'formatNotInPlacement';
-  } else if (ad.isWebOnly) {
-    return 'wrongChannel';
+  } else {
+    if (ad.isWebOnly) return 'wrongChannel';
+    if (slot.formatIds && !slot.formatIds.includes(ad.formatId)) return 'formatNotInPlacement';
   }
   if (!matchesGeotargeting(campaign.geoTargets, slot.location)) return 'outsideGeotargeting';
   return null;

@@ -16,6 +16,7 @@ import errors from './plugins/errors.ts';
 import session from './plugins/session.ts';
 import webApp from './plugins/web-app.ts';
 import { DeliveryEngine } from './delivery/engine.ts';
+import { IpRanges } from './delivery/ip-ranges.ts';
 import type { TrafficLimits } from './delivery/traffic-filter.ts';
 import serveRoutes from './routes/serve/index.ts';
 import adminRoutes from './routes/admin/index.ts';
@@ -128,6 +129,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     baseUrl: config.appUrl,
     random: options.delivery?.random,
     limits: options.delivery?.limits,
+    // Read once at start: a file that cannot be read or parsed stops the start with its path and line.
+    dataCentres: config.datacenterIpRangesFile ? IpRanges.load(config.datacenterIpRangesFile) : undefined,
     onError: (error) => app.log.error({ err: error }, 'ad delivery: writing events failed'),
     // PGlite's one thread runs statements in the order received; a PostgreSQL pool does not.
     batchesInFlight: database.kind === 'pglite' ? 2 : 1,

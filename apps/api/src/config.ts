@@ -30,6 +30,8 @@ export interface AppConfig {
   /** The newsletter installation tutorial (its own page when unset) and its length in minutes. */
   newsletterTutorialUrl: string | undefined;
   newsletterTutorialMinutes: number;
+  /** A file of hosting and cloud providers' IP ranges whose traffic is invalid (one CIDR a line); none when unset. */
+  datacenterIpRangesFile: string | undefined;
 }
 
 function readPort(value: string | undefined, fallback: number): number {
@@ -97,5 +99,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ),
     newsletterTutorialUrl: env.NEWSLETTER_TUTORIAL_URL?.trim() || undefined,
     newsletterTutorialMinutes: readPositiveInteger(env.NEWSLETTER_TUTORIAL_MINUTES, 3, 'NEWSLETTER_TUTORIAL_MINUTES'),
+    datacenterIpRangesFile: env.DATACENTER_IP_RANGES_FILE?.trim()
+      ? resolve(env.DATACENTER_IP_RANGES_FILE.trim())
+      : undefined,
   };
 }

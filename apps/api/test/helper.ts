@@ -19,6 +19,8 @@ export interface TestAppOptions {
   signinLimits?: Partial<SigninLimits>;
   /** Ad delivery options (random source, traffic limits); its timers are off in tests. */
   delivery?: BuildAppOptions['delivery'];
+  /** More environment variables for the configuration, as the server would read them. */
+  env?: Record<string, string>;
 }
 
 /**
@@ -29,7 +31,12 @@ export async function buildTestApp(options: TestAppOptions = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'helium-api-test-'));
   const smtp = await startSmtpCatcher();
   const database = await createTestDatabase();
-  const config = loadConfig({ DATA_DIR: dataDir, SMTP_URL: smtp.url, SESSION_SECRET: 'test-secret-'.padEnd(40, 'x') });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    SMTP_URL: smtp.url,
+    SESSION_SECRET: 'test-secret-'.padEnd(40, 'x'),
+    ...options.env,
+  });
   const clock = new ManualClock(new Date());
   const log = pino({ level: 'silent' });
   const mailer = createMailer({ smtpUrl: smtp.url, from: config.mailFrom, outboxDir: join(dataDir, 'outbox'), log });

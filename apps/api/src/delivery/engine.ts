@@ -39,7 +39,8 @@ import { GeoLocator, type IpLookup } from './geo.ts';
 import { GroupCommitRecorder } from './recorder.ts';
 import { writeBatch } from './store.ts';
 import { deriveKey, newId, TokenSigner, type TokenPayload } from './tokens.ts';
-import { DEFAULT_TRAFFIC_LIMITS, TrafficFilter, type TrafficLimits } from './traffic-filter.ts';
+import { IpRanges } from './ip-ranges.ts';
+import { DEFAULT_TRAFFIC_LIMITS, TrafficFilter, type InvalidReason, type TrafficLimits } from './traffic-filter.ts';
 import { deviceOf, utcDay, VisitorHasher } from './visitor.ts';
 
 /** A served ad is reserved this long: its credit is not promised to another slot until viewed or released. */
@@ -140,6 +141,8 @@ export interface EngineOptions {
   baseUrl: string;
   random?: Random;
   limits?: TrafficLimits;
+  /** Addresses of hosting and cloud providers, whose traffic is invalid (DATACENTER_IP_RANGES_FILE); none by default. */
+  dataCentres?: IpRanges;
   /** IP to location (tests); geoip-lite by default. */
   geoLookup?: IpLookup;
   onError?: (error: unknown) => void;
@@ -173,6 +176,7 @@ function appendClickId(link: string, clickId: string): string | null {
 export class DeliveryEngine {
   readonly recorder: GroupCommitRecorder;
   readonly filter: TrafficFilter;
+  private readonly dataCentres: IpRanges;
   readonly geo: GeoLocator;
   private readonly signer: TokenSigner;
   private readonly hasher: VisitorHasher;
@@ -201,6 +205,7 @@ export class DeliveryEngine {
     this.hasher = new VisitorHasher(deriveKey(options.secret, 'visitors'));
     this.random = options.random ?? Math.random;
     this.filter = new TrafficFilter(options.limits ?? DEFAULT_TRAFFIC_LIMITS);
+    this.dataCentres = options.dataCentres ?? IpRanges.EMPTY;
     this.geo = new GeoLocator(options.geoLookup);
     this.recorder = new GroupCommitRecorder(
       (events) => writeBatch(options.executePrepared, events),
@@ -307,6 +312,14 @@ export class DeliveryEngine {
   private snapshot(): AdIndexSnapshot {
     if (!this.index) throw new Error('The delivery engine is not started');
     return this.index;
+  }
+
+  /**
+   * A request from a hosting or cloud provider's address (decisions.md section 4). Not applied to newsletter
+   * opens: mail services (and Apple's privacy relay) fetch images for their readers from such addresses.
+   */
+  private isDataCentre(requester: Requester): boolean {
+    return this.dataCentres.has(requester.ip);
   }
 
   visitorOf(requester: Requester, at: Date): string {
@@ -481,14 +494,16 @@ export class DeliveryEngine {
     this.rollDay(at);
     const device = deviceOf(input.requester.userAgent, input.viewportWidth);
     const visitor = this.visitorOf(input.requester, at);
-    const invalidReason = this.filter.pageview({
-      publisherId: publisher.id,
-      visitor,
-      ipHash: this.hasher.ip(input.requester.ip, at),
-      userAgent: input.requester.userAgent,
-      day: this.today,
-      nowMs: at.getTime(),
-    });
+    const invalidReason = this.isDataCentre(input.requester)
+      ? 'dataCentre'
+      : this.filter.pageview({
+          publisherId: publisher.id,
+          visitor,
+          ipHash: this.hasher.ip(input.requester.ip, at),
+          userAgent: input.requester.userAgent,
+          day: this.today,
+          nowMs: at.getTime(),
+        });
     const events: DeliveryEvent[] = [];
     this.heartbeat(publisher.id, input.host, at, events);
     const pageviewId = newId();
@@ -711,8 +726,9 @@ export class DeliveryEngine {
     const decision = await this.findDecision(payload, VIEW_TOKEN_MS);
     if (!decision || decision.viewed) return 'ignored';
     this.rollDay(at);
-    if (this.filter.isBot(requester.userAgent)) {
-      await this.recorder.record([this.invalidEvent('impression', 'bot', decision, requester, at)]);
+    const invalid = this.filter.isBot(requester.userAgent) ? 'bot' : this.isDataCentre(requester) ? 'dataCentre' : null;
+    if (invalid) {
+      await this.recorder.record([this.invalidEvent('impression', invalid, decision, requester, at)]);
       return 'invalid';
     }
     return this.countImpression(decision, at, requester);
@@ -720,7 +736,7 @@ export class DeliveryEngine {
 
   private invalidEvent(
     kind: 'impression' | 'click',
-    reason: 'bot' | 'rate' | 'oneIp' | 'noCredits',
+    reason: InvalidReason | 'noCredits',
     decision: DecisionState,
     requester: Requester,
     at: Date,
@@ -847,12 +863,14 @@ export class DeliveryEngine {
     const location = appendClickId(ad.link ?? '', clickId);
     if (!location) return { location: null, counted: 'ignored' };
     const visitor = this.visitorOf(requester, at);
-    const invalid = this.filter.click({
-      visitor,
-      ipHash: this.hasher.ip(requester.ip, at),
-      userAgent: requester.userAgent,
-      nowMs: at.getTime(),
-    });
+    const invalid = this.isDataCentre(requester)
+      ? 'dataCentre'
+      : this.filter.click({
+          visitor,
+          ipHash: this.hasher.ip(requester.ip, at),
+          userAgent: requester.userAgent,
+          nowMs: at.getTime(),
+        });
     if (invalid) {
       await this.recorder.record([this.invalidEvent('click', invalid, decision, requester, at)]);
       return { location, counted: 'invalid' };

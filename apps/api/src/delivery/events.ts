@@ -1,4 +1,5 @@
 import type { Channel, Device } from '@helium/domain';
+import type { InvalidReason } from './traffic-filter.ts';
 
 /** Money of one counted event, in micro-euros (see splitRevenue). */
 export interface EventMoney {
@@ -64,7 +65,7 @@ export type DeliveryEvent =
   | {
       t: 'invalid';
       kind: 'pageview' | 'impression' | 'click' | 'lead';
-      reason: 'bot' | 'rate' | 'oneIp' | 'noCredits';
+      reason: InvalidReason | 'noCredits';
       publisherId: number | null;
       adId: number | null;
       decisionId: string | null;

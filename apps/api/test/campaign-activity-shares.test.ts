@@ -1,6 +1,6 @@
-import { and, asc, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adPublisherValidations, ads, advertisers, campaigns, dailyAdStats, dailyPublisherStats } from '@helium/db';
+import { adPublisherValidations, ads, advertisers, campaigns, dailyAdStats } from '@helium/db';
 import type { TCampaignEx } from '@helium/contracts';
 import { loadCounters } from '../src/delivery/ad-index.ts';
 import { eligibilityFactsFor } from '../src/services/campaign-activity.ts';
@@ -118,14 +118,17 @@ describe("the share bar: an ad's share of its advertiser's traffic, as the engin
   });
 
   it('samples by CTR once the displays are in AutoPilot, over all the advertiser ads', async () => {
-    await t.db.insert(dailyPublisherStats).values(
+    // Today's validated impressions of each web display (another advertiser's ad showed them).
+    const [other] = await t.db.select().from(ads).where(ne(ads.advertiserId, nordvikId)).limit(1);
+    await t.db.insert(dailyAdStats).values(
       [blog, rando].flatMap((publisher) =>
         (['desktop', 'mobile'] as const).map((device) => ({
           day: dayFromToday(0),
+          adId: other!.id,
           publisherId: publisher,
           device,
-          pageviews: 6_000,
-          served: 6_000,
+          campaignId: other!.campaignId,
+          advertiserId: other!.advertiserId,
           impressions: 5_000,
         })),
       ),

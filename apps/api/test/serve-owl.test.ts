@@ -210,6 +210,22 @@ describe('newsletter banner image', () => {
     }
   });
 
+  it("counts its opens toward the newsletter's own mode, not toward the publisher's desktop pages", async () => {
+    draw = 0.001;
+    const webDesktop = () => t.app.delivery.displayPlan(newsletter, 'desktop').today;
+    const newsletterDisplay = () => t.app.delivery.state().displayToday.get(`${newsletter}:owl`) ?? 0;
+    const [desktopBefore, newsletterBefore] = [webDesktop(), newsletterDisplay()];
+    for (const ip of ['10.60.9.30', '10.60.9.31']) {
+      expect((await owl(1, 'issue-130', 'image', { ip })).headers['x-helium-counted']).toBe('counted');
+    }
+    expect(webDesktop()).toBe(desktopBefore);
+    expect(newsletterDisplay()).toBe(newsletterBefore + 2);
+    // After a restart of the counters (as at start), the same split from the database.
+    await t.app.delivery.refresh({ counters: true });
+    expect(webDesktop()).toBe(desktopBefore);
+    expect(newsletterDisplay()).toBe(newsletterBefore + 2);
+  });
+
   it('counts no impression for a bot, which is set aside', async () => {
     draw = 0.001;
     await owl(1, 'issue-105', 'image');

@@ -7,13 +7,12 @@ import {
   advertisers,
   campaigns,
   dailyAdStats,
-  dailyPublisherStats,
   networkSettings,
   publisherPlacements,
   publishers,
   type Database,
 } from '@helium/db';
-import { ctrWindowStartDay, type Placement, type PublisherValidation } from '@helium/domain';
+import { ctrWindowStartDay, type Channel, type Device, type Placement, type PublisherValidation } from '@helium/domain';
 
 export interface IndexedAd {
   id: number;
@@ -198,6 +197,14 @@ export async function loadIndex(db: Database): Promise<AdIndexSnapshot> {
   };
 }
 
+/**
+ * A display, whose validated impressions today decide Balancer or AutoPilot: a publisher's web pages on one
+ * device, or its newsletter (whose opens are recorded as desktop but must not move the web display's mode).
+ */
+export function displayKey(publisherId: number, channel: Channel, device: Device): string {
+  return channel === 'owl' ? `${publisherId}:owl` : `${publisherId}:${device}`;
+}
+
 /** Counters the engine keeps in memory and updates as it counts; loaded once at start (and at day change). */
 export interface CounterSnapshot {
   campaignToday: Map<number, number>;
@@ -216,14 +223,17 @@ export async function loadCounters(db: Database, today: string, now: Date): Prom
     .from(dailyAdStats)
     .where(eq(dailyAdStats.day, today))
     .groupBy(dailyAdStats.campaignId);
+  // By channel: a newsletter is a display of its own (engine.ts displayKey).
   const displayRows = await db
     .select({
-      publisherId: dailyPublisherStats.publisherId,
-      device: dailyPublisherStats.device,
-      impressions: dailyPublisherStats.impressions,
+      publisherId: dailyAdStats.publisherId,
+      channel: dailyAdStats.channel,
+      device: dailyAdStats.device,
+      impressions: sql<number>`sum(${dailyAdStats.impressions})::int`,
     })
-    .from(dailyPublisherStats)
-    .where(eq(dailyPublisherStats.day, today));
+    .from(dailyAdStats)
+    .where(eq(dailyAdStats.day, today))
+    .groupBy(dailyAdStats.publisherId, dailyAdStats.channel, dailyAdStats.device);
   const dayRows = await db
     .select({
       day: dailyAdStats.day,
@@ -248,7 +258,9 @@ export async function loadCounters(db: Database, today: string, now: Date): Prom
     .where(and(eq(adClicks.isUnique, true), gte(adClicks.createdAt, new Date(now.getTime() - 3_600_000))));
   return {
     campaignToday: new Map(todayRows.map((row) => [row.campaignId, Number(row.impressions)])),
-    displayToday: new Map(displayRows.map((row) => [`${row.publisherId}:${row.device}`, row.impressions])),
+    displayToday: new Map(
+      displayRows.map((row) => [displayKey(row.publisherId, row.channel, row.device), Number(row.impressions)]),
+    ),
     adDays: dayRows.map((row) => ({
       day: String(row.day),
       adId: row.adId,

@@ -32,7 +32,14 @@ import {
   type VisitorLocation,
 } from '@helium/domain';
 import type { Clock } from '../services/clock.ts';
-import { loadCounters, loadIndex, type AdIndexSnapshot, type IndexedAd, type IndexedCampaign } from './ad-index.ts';
+import {
+  displayKey,
+  loadCounters,
+  loadIndex,
+  type AdIndexSnapshot,
+  type IndexedAd,
+  type IndexedCampaign,
+} from './ad-index.ts';
 import { NO_MONEY, type AdRef, type DeliveryEvent, type EventMoney } from './events.ts';
 import { CtrWindow } from './ctr-window.ts';
 import { GeoLocator, type IpLookup } from './geo.ts';
@@ -249,10 +256,10 @@ export class DeliveryEngine {
     }
   }
 
-  /** Reloads the index now (tests and the change hook). */
-  async refresh(): Promise<void> {
+  /** Reloads the index now (tests and the change hook); with `counters`, today's counters too, as at start. */
+  async refresh(options: { counters?: boolean } = {}): Promise<void> {
     this.dirty = false;
-    await this.recorder.exclusive(() => this.reload(false));
+    await this.recorder.exclusive(() => this.reload(options.counters ?? false));
   }
 
   private async reload(withCounters: boolean): Promise<void> {
@@ -444,7 +451,7 @@ export class DeliveryEngine {
     const candidates = this.candidates(publisherId, channel, device, formatIds, exclude, location);
     if (candidates.length === 0) return null;
     const mode = selectionMode(
-      this.displayToday.get(`${publisherId}:${device}`) ?? 0,
+      this.displayToday.get(displayKey(publisherId, channel, device)) ?? 0,
       this.snapshot().settings.minImpressionsToAutoPilot,
     );
     const picked = chooseAd(
@@ -792,12 +799,12 @@ export class DeliveryEngine {
           campaign.isTrial,
         )
       : NO_MONEY;
-    const displayKey = `${decision.publisherId}:${decision.device}`;
+    const display = displayKey(decision.publisherId, decision.channel, decision.device);
     const day = utcDay(at);
     const apply = (sign: 1 | -1) => {
       if (spendsCredit) campaign.remainingImpressions -= sign;
       this.campaignToday.set(campaign.id, (this.campaignToday.get(campaign.id) ?? 0) + sign);
-      this.displayToday.set(displayKey, (this.displayToday.get(displayKey) ?? 0) + sign);
+      this.displayToday.set(display, (this.displayToday.get(display) ?? 0) + sign);
       this.ctrWindow.add(day, decision.adId, sign, 0);
       this.adSpent.set(decision.adId, (this.adSpent.get(decision.adId) ?? 0) + sign * (money.cost + money.trialCost));
     };
@@ -1095,7 +1102,7 @@ export class DeliveryEngine {
   displayPlan(publisherId: number, device: Device) {
     const index = this.snapshot();
     const candidates = this.candidates(publisherId, 'web', device, null, new Set(), 'anywhere');
-    const today = this.displayToday.get(`${publisherId}:${device}`) ?? 0;
+    const today = this.displayToday.get(displayKey(publisherId, 'web', device)) ?? 0;
     const mode = selectionMode(today, index.settings.minImpressionsToAutoPilot);
     const shares = balancerShares(this.needs(candidates.map((candidate) => candidate.ad)));
     const advertisers = [...shares.keys()].map((advertiserId, order) => {

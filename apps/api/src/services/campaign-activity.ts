@@ -5,7 +5,6 @@ import {
   ads,
   campaigns,
   dailyAdStats,
-  dailyPublisherStats,
   dailyUrlStats,
   networkSettings,
   publishers,
@@ -44,6 +43,7 @@ import { formatDate, formatNumber, isoDay, type Locale } from '@helium/domain/fo
 import type { TCampaignAd, TCampaignEx, TPublisherStatLine } from '@helium/contracts';
 import { HttpError, notFound } from '../errors.ts';
 import { findAdvertiserAd } from './ads.ts';
+import { displayKey } from '../delivery/ad-index.ts';
 
 export type CampaignRow = typeof campaigns.$inferSelect;
 export type AdRow = typeof ads.$inferSelect;
@@ -495,20 +495,34 @@ export async function advertiserTrafficShares(
         .groupBy(dailyAdStats.campaignId)
     ).map((row) => [row.campaignId, Number(row.impressions)]),
   );
+  // Displays as the engine keys them: a newsletter apart from the publisher's desktop pages (displayKey).
   const displayToday = new Map(
-    (await db.select().from(dailyPublisherStats).where(eq(dailyPublisherStats.day, today))).map((row) => [
-      `${row.publisherId}:${row.device}`,
-      row.impressions,
-    ]),
+    (
+      await db
+        .select({
+          publisherId: dailyAdStats.publisherId,
+          channel: dailyAdStats.channel,
+          device: dailyAdStats.device,
+          impressions: counts.impressions,
+        })
+        .from(dailyAdStats)
+        .where(eq(dailyAdStats.day, today))
+        .groupBy(dailyAdStats.publisherId, dailyAdStats.channel, dailyAdStats.device)
+    ).map((row) => [displayKey(row.publisherId, row.channel, row.device), Number(row.impressions)]),
   );
   const traffic = new Map(
     (
       await db
-        .select({ publisherId: dailyAdStats.publisherId, device: dailyAdStats.device, impressions: counts.impressions })
+        .select({
+          publisherId: dailyAdStats.publisherId,
+          channel: dailyAdStats.channel,
+          device: dailyAdStats.device,
+          impressions: counts.impressions,
+        })
         .from(dailyAdStats)
         .where(and(eq(dailyAdStats.advertiserId, advertiserId), gte(dailyAdStats.day, ctrWindowStartDay(today))))
-        .groupBy(dailyAdStats.publisherId, dailyAdStats.device)
-    ).map((row) => [`${row.publisherId}:${row.device}`, Number(row.impressions)]),
+        .groupBy(dailyAdStats.publisherId, dailyAdStats.channel, dailyAdStats.device)
+    ).map((row) => [displayKey(row.publisherId, row.channel, row.device), Number(row.impressions)]),
   );
 
   const displays: Array<AdvertiserDisplay<number>> = [];
@@ -555,7 +569,7 @@ export async function advertiserTrafficShares(
           ...(options.week.get(ad.id) ?? { impressions: 0, clicks: 0 }),
         });
       }
-      const key = `${publisher.id}:${slot.device}`;
+      const key = displayKey(publisher.id, slot.channel, slot.device);
       displays.push({
         mode: selectionMode(displayToday.get(key) ?? 0, options.minImpressionsToAutoPilot),
         ads: eligible,

@@ -193,6 +193,34 @@ describe('clicks', () => {
     expect(await t.db.select().from(adLeads).where(eq(adLeads.clickId, clickId!))).toHaveLength(1);
   });
 
+  it("a lead reported for a repeat click counts once, for the visitor's unique click", async () => {
+    await onlyCampaign(t, ceramics, { clicks: 10 });
+    const visitor = { ip: '10.5.9.1' };
+    const { ads } = await decide(t, blog, visitor);
+    const clickIdOf = (response: { headers: Record<string, unknown> }) =>
+      new URL(String(response.headers.location)).searchParams.get('hclid')!;
+    const unique = await click(t, ads[0]!.click, visitor);
+    expect(unique.headers['x-helium-counted']).toBe('unique');
+    const repeat = await click(t, ads[0]!.click, visitor);
+    expect(repeat.headers['x-helium-counted']).toBe('repeat');
+    const pixel = (clickId: string) =>
+      t.app.inject({ method: 'GET', url: `/serve/l?hclid=${clickId}`, remoteAddress: '127.0.0.1' });
+    // The conversion page reports the click id it was reached with: the repeat click's.
+    expect((await pixel(clickIdOf(repeat))).headers['x-helium-counted']).toBe('counted');
+    expect((await pixel(clickIdOf(unique))).headers['x-helium-counted']).toBe('ignored');
+    const leads = await t.db
+      .select()
+      .from(adLeads)
+      .where(eq(adLeads.clickId, clickIdOf(unique)));
+    expect(leads).toHaveLength(1);
+    expect(
+      await t.db
+        .select()
+        .from(adLeads)
+        .where(eq(adLeads.clickId, clickIdOf(repeat))),
+    ).toHaveLength(0);
+  });
+
   it('a forged click link redirects nowhere and counts nothing', async () => {
     const before = await counts(t.db);
     const response = await t.app.inject({ method: 'GET', url: '/c/forged.token', remoteAddress: '127.0.0.1' });

@@ -938,13 +938,20 @@ export class DeliveryEngine {
     return { location, counted: isUnique ? 'unique' : 'repeat' };
   }
 
-  /** A lead for a click id (pixel or postback): once per click, within 30 days of it. */
-  async lead(clickId: unknown, source: 'pixel' | 'postback'): Promise<boolean> {
-    if (typeof clickId !== 'string' || !/^[A-Za-z0-9_-]{8,40}$/.test(clickId) || this.leadsSeen.has(clickId))
-      return false;
+  /**
+   * A lead for a click id (pixel or postback): once per billed click, within 30 days of it. A repeat click
+   * (the same visitor on the same ad within the hour) stands for the unique click before it, so that leads
+   * never outnumber the clicks they are divided by (LR = leads / clicks).
+   */
+  async lead(clickIdGiven: unknown, source: 'pixel' | 'postback'): Promise<boolean> {
+    if (typeof clickIdGiven !== 'string' || !/^[A-Za-z0-9_-]{8,40}$/.test(clickIdGiven)) return false;
+    if (this.leadsSeen.has(clickIdGiven)) return false;
     const at = this.now();
-    const [click] = await this.options.db.select().from(adClicks).where(eq(adClicks.id, clickId)).limit(1);
+    const [given] = await this.options.db.select().from(adClicks).where(eq(adClicks.id, clickIdGiven)).limit(1);
+    const click = given && !given.isUnique ? await this.uniqueClickBefore(given) : given;
     if (!click || at.getTime() - click.createdAt.getTime() > LEAD_WINDOW_MS) return false;
+    const clickId = click.id;
+    if (this.leadsSeen.has(clickId)) return false;
     const [existing] = await this.options.db
       .select({ id: adLeads.clickId })
       .from(adLeads)
@@ -952,7 +959,9 @@ export class DeliveryEngine {
       .limit(1);
     if (existing || this.leadsSeen.has(clickId)) return false;
     this.leadsSeen.add(clickId);
-    const ad = this.snapshot().ads.get(click.adId);
+    const index = this.snapshot();
+    const advertiserId =
+      index.ads.get(click.adId)?.advertiserId ?? index.campaigns.get(click.campaignId)?.advertiserId ?? 0;
     const [decision] = await this.options.db
       .select({ channel: adDecisions.channel, url: adDecisions.url })
       .from(adDecisions)
@@ -967,7 +976,7 @@ export class DeliveryEngine {
           publisherId: click.publisherId,
           adId: click.adId,
           campaignId: click.campaignId,
-          advertiserId: ad?.advertiserId ?? 0,
+          advertiserId,
           channel: decision?.channel ?? 'owl',
           device: click.device,
           url: decision?.url ?? '',
@@ -979,6 +988,21 @@ export class DeliveryEngine {
       throw error;
     }
     return true;
+  }
+
+  /** The unique click a repeat click repeats: the visitor's latest unique click on the ad, within the hour. */
+  private async uniqueClickBefore(repeat: typeof adClicks.$inferSelect) {
+    const [unique] = await this.options.db
+      .select()
+      .from(adClicks)
+      .where(
+        sql`${adClicks.adId} = ${repeat.adId} and ${adClicks.visitor} = ${repeat.visitor} and ${adClicks.isUnique}
+          and ${adClicks.createdAt} <= ${repeat.createdAt}
+          and ${adClicks.createdAt} > ${new Date(repeat.createdAt.getTime() - UNIQUE_CLICK_MS)}`,
+      )
+      .orderBy(sql`${adClicks.createdAt} desc`)
+      .limit(1);
+    return unique;
   }
 
   /** The ad of a newsletter issue's banner: chosen at the first open, kept for every later open and click. */

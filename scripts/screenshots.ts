@@ -7,6 +7,7 @@ const SHOTS = [
   { email: 'advertiser@demo.test', path: '/advertiser/activity', file: 'advertiser-activity.png' },
   { email: 'advertiser@demo.test', path: '/advertiser/ads', file: 'advertiser-ads.png' },
   { email: 'publisher@demo.test', path: '/publisher/installation', file: 'publisher-installation.png' },
+  { email: 'publisher@demo.test', path: '/publisher/performance', file: 'publisher-performance.png' },
   { email: 'admin@demo.test', path: '/admin/ad-validation', file: 'admin-ad-validation.png' },
   { email: 'admin@demo.test', path: '/admin/activity-by-publisher', file: 'admin-activity-by-publisher.png' },
   { email: 'admin@demo.test', path: '/admin/activity-by-advertiser', file: 'admin-activity-by-advertiser.png' },

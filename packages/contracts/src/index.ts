@@ -4,3 +4,4 @@ export * from './admin.ts';
 export * from './ads.ts';
 export * from './campaign.ts';
 export * from './installation.ts';
+export * from './performance.ts';

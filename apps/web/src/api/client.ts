@@ -5,6 +5,7 @@
  * Request and response types come from the shared contracts; add each new call to `ApiEndpoints`.
  */
 import type { TCheckInstallResponse, TGetInstallationDataResponse } from '@helium/contracts';
+import type { TGetPerformanceHistoryResponse, TGetRealtimePerformanceResponse } from '@helium/contracts';
 import type {
   TAdminActivityRequest,
   TAdminActivityResponse,
@@ -72,6 +73,8 @@ export interface ApiEndpoints {
   '/api/admin/get-activity': { request: TAdminActivityRequest; response: TAdminActivityResponse };
   '/api/publisher/get-installation-data': { request: void; response: TGetInstallationDataResponse };
   '/api/publisher/check-install': { request: void; response: TCheckInstallResponse };
+  '/api/publisher/get-realtime-performance': { request: void; response: TGetRealtimePerformanceResponse };
+  '/api/publisher/get-performance-history': { request: void; response: TGetPerformanceHistoryResponse };
 }
 export type ApiPath = keyof ApiEndpoints;
 export type ApiRequest<P extends ApiPath> = ApiEndpoints[P]['request'];

@@ -21,6 +21,8 @@ import { AppLayout } from './shell/AppLayout.tsx';
 const PAGES: Partial<Record<RouteName, () => Promise<ComponentType>>> = {
   'publisher-installation': () =>
     import('../features/publisher-installation/PublisherInstallationPage.tsx').then((m) => m.PublisherInstallationPage),
+  'publisher-performance': () =>
+    import('../features/publisher-performance/PublisherPerformancePage.tsx').then((m) => m.PublisherPerformancePage),
   'advertiser-ads': () => import('../features/advertiser-ads/AdvertiserAdsPage.tsx').then((m) => m.AdvertiserAdsPage),
   'admin-ad-validation': () =>
     import('../features/admin-ad-validation/AdminAdValidationPage.tsx').then((m) => m.AdminAdValidationPage),

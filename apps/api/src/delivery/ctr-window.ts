@@ -16,11 +16,15 @@ export class CtrWindow {
   private sums = new Map<number, AdCounts>();
   private days = new Map<string, Map<number, AdCounts>>();
 
-  constructor(private today: string) {}
+  private start: string;
+
+  constructor(private today: string) {
+    this.start = today ? ctrWindowStartDay(today) : '';
+  }
 
   /** Adds counts (negative to undo) to an ad's day; days before the window are ignored. */
   add(day: string, adId: number, impressions: number, clicks: number): void {
-    if (day < ctrWindowStartDay(this.today)) return;
+    if (day < this.start) return;
     let ads = this.days.get(day);
     if (!ads) this.days.set(day, (ads = new Map()));
     const ofDay = ads.get(adId) ?? { impressions: 0, clicks: 0 };
@@ -37,9 +41,9 @@ export class CtrWindow {
   roll(today: string): void {
     if (today === this.today) return;
     this.today = today;
-    const start = ctrWindowStartDay(today);
+    this.start = ctrWindowStartDay(today);
     for (const [day, ads] of this.days) {
-      if (day >= start) continue;
+      if (day >= this.start) continue;
       for (const [adId, counts] of ads) {
         const sum = this.sums.get(adId);
         if (!sum) continue;

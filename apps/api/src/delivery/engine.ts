@@ -352,7 +352,7 @@ export class DeliveryEngine {
     ad: IndexedAd,
     campaign: IndexedCampaign,
     publisherId: number,
-    slot: Omit<SlotFacts, 'now'>,
+    slot: SlotFacts,
   ): IneligibleReason | null {
     return ineligibility(
       {
@@ -376,7 +376,7 @@ export class DeliveryEngine {
         todayImpressions: this.campaignToday.get(campaign.id) ?? 0,
         geoTargets: campaign.geoTargets,
       },
-      { ...slot, now: this.now().getTime() },
+      slot,
     );
   }
 
@@ -396,6 +396,7 @@ export class DeliveryEngine {
       device,
       formatIds: formatIds && formatIds.length > 0 ? formatIds : null,
       location: location === 'anywhere' ? null : location,
+      now: this.now().getTime(),
     };
     for (const ad of index.adsByPublisher.get(publisherId) ?? []) {
       if (exclude.has(ad.id)) continue;
@@ -1068,6 +1069,7 @@ export class DeliveryEngine {
           device: 'desktop',
           formatIds: OWL_FORMATS,
           location: null,
+          now: at.getTime(),
         })
       : 'noCredits';
     if (reason && !BILLING_LIMITS.has(reason)) {

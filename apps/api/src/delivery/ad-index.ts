@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import {
   adClicks,
   adPublisherActivations,
@@ -205,6 +205,47 @@ export function displayKey(publisherId: number, channel: Channel, device: Device
   return channel === 'owl' ? `${publisherId}:owl` : `${publisherId}:${device}`;
 }
 
+/** Validated impressions of each campaign on `day`, of the summary rows `where` also selects. */
+export async function campaignImpressionsOn(db: Database, day: string, where?: SQL): Promise<Map<number, number>> {
+  const rows = await db
+    .select({ campaignId: dailyAdStats.campaignId, impressions: sql<number>`sum(${dailyAdStats.impressions})::int` })
+    .from(dailyAdStats)
+    .where(and(eq(dailyAdStats.day, day), where))
+    .groupBy(dailyAdStats.campaignId);
+  return new Map(rows.map((row) => [row.campaignId, Number(row.impressions)]));
+}
+
+/** Validated impressions by display (displayKey: a newsletter apart from its publisher's desktop pages). */
+export async function impressionsByDisplay(db: Database, where: SQL | undefined): Promise<Map<string, number>> {
+  const rows = await db
+    .select({
+      publisherId: dailyAdStats.publisherId,
+      channel: dailyAdStats.channel,
+      device: dailyAdStats.device,
+      impressions: sql<number>`sum(${dailyAdStats.impressions})::int`,
+    })
+    .from(dailyAdStats)
+    .where(where)
+    .groupBy(dailyAdStats.publisherId, dailyAdStats.channel, dailyAdStats.device);
+  return new Map(rows.map((row) => [displayKey(row.publisherId, row.channel, row.device), Number(row.impressions)]));
+}
+
+/**
+ * What each ad has spent, as the engine adds it up against the ad's budget when it counts: its cost plus its
+ * trial cost (a trial campaign spends trial cost). All ads, or those of `adIds`.
+ */
+export async function spentByAd(db: Database, adIds?: readonly number[]): Promise<Map<number, number>> {
+  const rows = await db
+    .select({
+      adId: dailyAdStats.adId,
+      spent: sql<number>`sum(${dailyAdStats.cost} + ${dailyAdStats.trialCost})::bigint`,
+    })
+    .from(dailyAdStats)
+    .where(adIds ? inArray(dailyAdStats.adId, [...adIds]) : undefined)
+    .groupBy(dailyAdStats.adId);
+  return new Map(rows.map((row) => [row.adId, Number(row.spent)]));
+}
+
 /** Counters the engine keeps in memory and updates as it counts; loaded once at start (and at day change). */
 export interface CounterSnapshot {
   campaignToday: Map<number, number>;
@@ -218,22 +259,8 @@ export interface CounterSnapshot {
 export async function loadCounters(db: Database, today: string, now: Date): Promise<CounterSnapshot> {
   // The CTR window of decisions.md section 5: today and the 6 days before it.
   const weekStart = ctrWindowStartDay(today);
-  const todayRows = await db
-    .select({ campaignId: dailyAdStats.campaignId, impressions: sql<number>`sum(${dailyAdStats.impressions})::int` })
-    .from(dailyAdStats)
-    .where(eq(dailyAdStats.day, today))
-    .groupBy(dailyAdStats.campaignId);
-  // By channel: a newsletter is a display of its own (engine.ts displayKey).
-  const displayRows = await db
-    .select({
-      publisherId: dailyAdStats.publisherId,
-      channel: dailyAdStats.channel,
-      device: dailyAdStats.device,
-      impressions: sql<number>`sum(${dailyAdStats.impressions})::int`,
-    })
-    .from(dailyAdStats)
-    .where(eq(dailyAdStats.day, today))
-    .groupBy(dailyAdStats.publisherId, dailyAdStats.channel, dailyAdStats.device);
+  const campaignToday = await campaignImpressionsOn(db, today);
+  const displayToday = await impressionsByDisplay(db, eq(dailyAdStats.day, today));
   const dayRows = await db
     .select({
       day: dailyAdStats.day,
@@ -244,30 +271,21 @@ export async function loadCounters(db: Database, today: string, now: Date): Prom
     .from(dailyAdStats)
     .where(gte(dailyAdStats.day, weekStart))
     .groupBy(dailyAdStats.day, dailyAdStats.adId);
-  const spentRows = await db
-    // What an ad has spent, as the engine adds it up when it counts: its cost plus its trial cost.
-    .select({
-      adId: dailyAdStats.adId,
-      cost: sql<number>`sum(${dailyAdStats.cost} + ${dailyAdStats.trialCost})::bigint`,
-    })
-    .from(dailyAdStats)
-    .groupBy(dailyAdStats.adId);
+  const adSpent = await spentByAd(db);
   const clickRows = await db
     .select({ adId: adClicks.adId, visitor: adClicks.visitor, at: adClicks.createdAt })
     .from(adClicks)
     .where(and(eq(adClicks.isUnique, true), gte(adClicks.createdAt, new Date(now.getTime() - 3_600_000))));
   return {
-    campaignToday: new Map(todayRows.map((row) => [row.campaignId, Number(row.impressions)])),
-    displayToday: new Map(
-      displayRows.map((row) => [displayKey(row.publisherId, row.channel, row.device), Number(row.impressions)]),
-    ),
+    campaignToday,
+    displayToday,
     adDays: dayRows.map((row) => ({
       day: String(row.day),
       adId: row.adId,
       impressions: Number(row.impressions),
       clicks: Number(row.clicks),
     })),
-    adSpent: new Map(spentRows.map((row) => [row.adId, Number(row.cost)])),
+    adSpent,
     recentUniqueClicks: clickRows.map((row) => ({ adId: row.adId, visitor: row.visitor, at: row.at.getTime() })),
   };
 }

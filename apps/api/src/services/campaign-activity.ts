@@ -27,6 +27,7 @@ import {
   type Device,
   type EligibleAdFacts,
   type EligibleCampaignFacts,
+  type PublisherValidation,
   type SelectableAd,
 } from '@helium/domain';
 import {
@@ -43,7 +44,7 @@ import { formatDate, formatNumber, isoDay, type Locale } from '@helium/domain/fo
 import type { TCampaignAd, TCampaignEx, TPublisherStatLine } from '@helium/contracts';
 import { HttpError, notFound } from '../errors.ts';
 import { findAdvertiserAd } from './ads.ts';
-import { displayKey } from '../delivery/ad-index.ts';
+import { campaignImpressionsOn, displayKey, impressionsByDisplay, spentByAd } from '../delivery/ad-index.ts';
 
 export type CampaignRow = typeof campaigns.$inferSelect;
 export type AdRow = typeof ads.$inferSelect;
@@ -153,11 +154,7 @@ export async function latestSettings(db: Database) {
  * cost plus its trial cost (a trial campaign's spending is all trial cost).
  */
 export async function adSpentMicros(db: Database, adId: number): Promise<number> {
-  const [row] = await db
-    .select({ spent: sql<number>`coalesce(sum(${dailyAdStats.cost} + ${dailyAdStats.trialCost}), 0)::bigint` })
-    .from(dailyAdStats)
-    .where(eq(dailyAdStats.adId, adId));
-  return Number(row?.spent ?? 0);
+  return (await spentByAd(db, [adId])).get(adId) ?? 0;
 }
 
 /** Every ad's counts over the CTR window (today and the 6 days before) and the network's CTR thresholds. */
@@ -474,55 +471,14 @@ export async function advertiserTrafficShares(
     });
   }
   const switchedOff = await switchedOffPublishers(db, adIds);
-  const spent = new Map(
-    (
-      await db
-        .select({
-          adId: dailyAdStats.adId,
-          spent: sql<number>`coalesce(sum(${dailyAdStats.cost} + ${dailyAdStats.trialCost}), 0)::bigint`,
-        })
-        .from(dailyAdStats)
-        .where(inArray(dailyAdStats.adId, adIds))
-        .groupBy(dailyAdStats.adId)
-    ).map((row) => [row.adId, Number(row.spent)]),
-  );
-  const campaignToday = new Map(
-    (
-      await db
-        .select({ campaignId: dailyAdStats.campaignId, impressions: counts.impressions })
-        .from(dailyAdStats)
-        .where(and(eq(dailyAdStats.advertiserId, advertiserId), eq(dailyAdStats.day, today)))
-        .groupBy(dailyAdStats.campaignId)
-    ).map((row) => [row.campaignId, Number(row.impressions)]),
-  );
-  // Displays as the engine keys them: a newsletter apart from the publisher's desktop pages (displayKey).
-  const displayToday = new Map(
-    (
-      await db
-        .select({
-          publisherId: dailyAdStats.publisherId,
-          channel: dailyAdStats.channel,
-          device: dailyAdStats.device,
-          impressions: counts.impressions,
-        })
-        .from(dailyAdStats)
-        .where(eq(dailyAdStats.day, today))
-        .groupBy(dailyAdStats.publisherId, dailyAdStats.channel, dailyAdStats.device)
-    ).map((row) => [displayKey(row.publisherId, row.channel, row.device), Number(row.impressions)]),
-  );
-  const traffic = new Map(
-    (
-      await db
-        .select({
-          publisherId: dailyAdStats.publisherId,
-          channel: dailyAdStats.channel,
-          device: dailyAdStats.device,
-          impressions: counts.impressions,
-        })
-        .from(dailyAdStats)
-        .where(and(eq(dailyAdStats.advertiserId, advertiserId), gte(dailyAdStats.day, ctrWindowStartDay(today))))
-        .groupBy(dailyAdStats.publisherId, dailyAdStats.channel, dailyAdStats.device)
-    ).map((row) => [displayKey(row.publisherId, row.channel, row.device), Number(row.impressions)]),
+  const spent = await spentByAd(db, adIds);
+  const campaignToday = await campaignImpressionsOn(db, today, eq(dailyAdStats.advertiserId, advertiserId));
+  // Displays as the engine keys them (displayKey): today's impressions decide each one's mode, the
+  // advertiser's over the CTR window weigh it.
+  const displayToday = await impressionsByDisplay(db, eq(dailyAdStats.day, today));
+  const traffic = await impressionsByDisplay(
+    db,
+    and(eq(dailyAdStats.advertiserId, advertiserId), gte(dailyAdStats.day, ctrWindowStartDay(today))),
   );
 
   const displays: Array<AdvertiserDisplay<number>> = [];
@@ -538,27 +494,12 @@ export async function advertiserTrafficShares(
         const campaign = campaignById.get(ad.campaignId);
         if (!campaign) continue;
         const reason = ineligibility(
-          {
-            formatId: ad.formatId,
-            isWebOnly: ad.isWebOnly,
-            isOwlOnly: ad.isOwlOnly,
-            adminValidation: ad.adminValidation,
-            publisherValidation: validations.get(`${ad.id}:${publisher.id}`) ?? null,
-            isShowing: ad.isShowing,
-            isEjected: ad.isEjected,
+          adFacts(ad, {
+            validation: validations.get(`${ad.id}:${publisher.id}`) ?? null,
             isShownOnPublisher: !switchedOff.get(ad.id)?.has(publisher.id),
-            budget: ad.budget,
             spent: spent.get(ad.id) ?? 0,
-          },
-          {
-            isCpc: campaign.isCpc,
-            remainingImpressions: campaign.remainingImpressions,
-            remainingClicks: campaign.remainingClicks,
-            reservedImpressions: 0,
-            pauseDailyImpressions: campaign.pauseDailyImpressions,
-            todayImpressions: campaignToday.get(campaign.id) ?? 0,
-            geoTargets: [],
-          },
+          }),
+          campaignFacts(campaign, campaignToday.get(campaign.id) ?? 0),
           { ...slot, location: null, now: nowMs },
         );
         if (reason) continue;
@@ -601,34 +542,47 @@ export async function eligibilityFactsFor(
     .where(and(eq(adPublisherValidations.adId, adId), eq(adPublisherValidations.publisherId, publisherId)))
     .limit(1);
   const off = (await switchedOffPublishers(db, [adId])).get(adId) ?? new Set<number>();
-  const today = isoDay(now);
-  const [todayRow] = await db
-    .select({ impressions: counts.impressions })
-    .from(dailyAdStats)
-    .where(and(eq(dailyAdStats.campaignId, campaign.id), eq(dailyAdStats.day, today)));
+  const today = await campaignImpressionsOn(db, isoDay(now), eq(dailyAdStats.campaignId, campaign.id));
   return {
-    ad: {
-      formatId: ad.formatId,
-      isWebOnly: ad.isWebOnly,
-      isOwlOnly: ad.isOwlOnly,
-      adminValidation: ad.adminValidation,
-      publisherValidation: validation
-        ? { state: validation.state, expiresAt: validation.expiresAt?.getTime() ?? null }
-        : null,
-      isShowing: ad.isShowing,
-      isEjected: ad.isEjected,
+    ad: adFacts(ad, {
+      validation: validation ? { state: validation.state, expiresAt: validation.expiresAt?.getTime() ?? null } : null,
       isShownOnPublisher: !off.has(publisherId),
-      budget: ad.budget,
       spent: await adSpentMicros(db, adId),
-    },
-    campaign: {
-      isCpc: campaign.isCpc,
-      remainingImpressions: campaign.remainingImpressions,
-      remainingClicks: campaign.remainingClicks,
-      reservedImpressions: 0,
-      pauseDailyImpressions: campaign.pauseDailyImpressions,
-      todayImpressions: Number(todayRow?.impressions ?? 0),
-      geoTargets: [],
-    },
+    }),
+    campaign: campaignFacts(campaign, today.get(campaign.id) ?? 0),
+  };
+}
+
+/**
+ * An ad row as the eligibility rule sees it on one publisher. The engine's index holds the same facts in
+ * memory, so the database's view carries no reservations and, like the admin's view, no geotargeting.
+ */
+function adFacts(
+  ad: AdRow,
+  onPublisher: { validation: PublisherValidation | null; isShownOnPublisher: boolean; spent: number },
+): EligibleAdFacts {
+  return {
+    formatId: ad.formatId,
+    isWebOnly: ad.isWebOnly,
+    isOwlOnly: ad.isOwlOnly,
+    adminValidation: ad.adminValidation,
+    publisherValidation: onPublisher.validation,
+    isShowing: ad.isShowing,
+    isEjected: ad.isEjected,
+    isShownOnPublisher: onPublisher.isShownOnPublisher,
+    budget: ad.budget,
+    spent: onPublisher.spent,
+  };
+}
+
+function campaignFacts(campaign: CampaignRow, todayImpressions: number): EligibleCampaignFacts {
+  return {
+    isCpc: campaign.isCpc,
+    remainingImpressions: campaign.remainingImpressions,
+    remainingClicks: campaign.remainingClicks,
+    reservedImpressions: 0,
+    pauseDailyImpressions: campaign.pauseDailyImpressions,
+    todayImpressions,
+    geoTargets: [],
   };
 }

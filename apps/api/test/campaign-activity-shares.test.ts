@@ -231,6 +231,6 @@ describe("the engine's CTR window", () => {
     // The seeded history has traffic on the 7th day back too, which the window leaves out.
     expect((await since(dayFromToday(-7))).impressions).toBeGreaterThan(week.impressions);
     // The engine loaded its counters at start, before this file added anything to the large ad.
-    expect(t.app.delivery.state().adWeek.get(largeAdId)).toEqual(week);
+    expect(t.app.delivery.state().ctrWindow.get(largeAdId)).toEqual(week);
   });
 });

@@ -38,6 +38,6 @@ describe('CtrWindow (the last 7 days of decisions.md section 5)', () => {
     window.add('2026-11-22', 1, 0, 1);
     window.add('2026-11-22', 1, 0, -1);
     expect(window.get(1)).toEqual({ impressions: 1, clicks: 0 });
-    expect(window.toMap()).toEqual(new Map([[1, { impressions: 1, clicks: 0 }]]));
+    expect([...window.values()]).toEqual([{ impressions: 1, clicks: 0 }]);
   });
 });

@@ -169,7 +169,7 @@ describe('the CTR window', () => {
     const visitor = { ip: '10.73.0.1' };
     const { ads: served } = await decide(t, blog, visitor);
     expect((await view(t, served[0]!.view, visitor)).headers['x-helium-counted']).toBe('counted');
-    const week = () => t.app.delivery.state().adWeek.get(bikesAd)?.impressions ?? 0;
+    const week = () => t.app.delivery.state().ctrWindow.get(bikesAd).impressions;
     expect(week()).toBeGreaterThan(0);
     // Six days later today is still in the window; on the seventh it has left it (and so has every seeded day).
     t.clock.advance(6 * 86_400_000);

@@ -64,9 +64,4 @@ export class CtrWindow {
   values(): IterableIterator<Readonly<AdCounts>> {
     return this.sums.values();
   }
-
-  /** A copy of the sums (the admin's activity view). */
-  toMap(): Map<number, AdCounts> {
-    return new Map([...this.sums].map(([adId, counts]) => [adId, { ...counts }]));
-  }
 }

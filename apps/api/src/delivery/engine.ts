@@ -1163,7 +1163,7 @@ export class DeliveryEngine {
       reserved: this.reserved,
       campaignToday: this.campaignToday,
       displayToday: this.displayToday,
-      adWeek: this.ctrWindow.toMap(),
+      ctrWindow: this.ctrWindow as Pick<CtrWindow, 'get' | 'values'>,
       random: this.random,
     };
   }

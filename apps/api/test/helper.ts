@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
+import { expect } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp, type BuildAppOptions, type SigninLimits } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
@@ -68,6 +69,17 @@ export async function buildTestApp(options: TestAppOptions = {}) {
 }
 
 export type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
+
+/** A client signed in as `email` (the demo publisher by default), working as publisher `accountId` when given. */
+export async function signedInPublisher(t: TestApp, accountId?: number, email = 'publisher@demo.test') {
+  const client = t.client();
+  await client.signIn(email);
+  if (accountId) {
+    const switched = await client.post('/api/common/update-user', { key: 'type', value: `1,${accountId}` });
+    expect(switched.json()).toEqual({ status: 'ok' });
+  }
+  return client;
+}
 
 /** A browser-like caller: keeps cookies, echoes the anti-forgery token, signs in by reading the e-mail. */
 export class TestClient {

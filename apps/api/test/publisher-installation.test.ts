@@ -8,7 +8,7 @@ import {
   ZCheckInstallResponseSchema,
   ZGetInstallationDataResponseSchema,
 } from '@helium/contracts';
-import { buildTestApp, type TestApp } from './helper.ts';
+import { buildTestApp, signedInPublisher, type TestApp } from './helper.ts';
 import { BROWSER_UA, decide, publisherId } from './serve-support.ts';
 
 let t: TestApp;
@@ -25,16 +25,6 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const CALLS = ['/api/publisher/get-installation-data', '/api/publisher/check-install'];
-
-async function publisherClient(accountId?: number, email = 'publisher@demo.test') {
-  const client = t.client();
-  await client.signIn(email);
-  if (accountId) {
-    const switched = await client.post('/api/common/update-user', { key: 'type', value: `1,${accountId}` });
-    expect(switched.json()).toEqual({ status: 'ok' });
-  }
-  return client;
-}
 
 describe('access', () => {
   it('answers 401 when signed out', async () => {
@@ -58,7 +48,7 @@ describe('access', () => {
   });
 
   it('answers 419 without the anti-forgery token', async () => {
-    const client = await publisherClient();
+    const client = await signedInPublisher(t);
     const response = await client.post(CALLS[0]!, {}, { xsrf: false });
     expect(response.statusCode).toBe(419);
   });
@@ -66,7 +56,7 @@ describe('access', () => {
 
 describe('get-installation-data', () => {
   it("answers the web publisher's line of code, the check duration, and no newsletter fields", async () => {
-    const client = await publisherClient(blog);
+    const client = await signedInPublisher(t, blog);
     const response = await client.post('/api/publisher/get-installation-data');
     expect(response.statusCode).toBe(200);
     const data = ZGetInstallationDataResponseSchema.parse(response.json());
@@ -84,7 +74,7 @@ describe('get-installation-data', () => {
   });
 
   it('answers a line of code the serving endpoints accept', async () => {
-    const client = await publisherClient(blog);
+    const client = await signedInPublisher(t, blog);
     const { lineOfCode1 } = (await client.post('/api/publisher/get-installation-data')).json();
     const src = new URL(/src="([^"]+)"/.exec(lineOfCode1)![1]!);
     const script = await t.app.inject({ method: 'GET', url: src.pathname });
@@ -97,7 +87,7 @@ describe('get-installation-data', () => {
   });
 
   it("answers a newsletter publisher's banner snippets and tutorial", async () => {
-    const client = await publisherClient(newsletter);
+    const client = await signedInPublisher(t, newsletter);
     const data = ZGetInstallationDataResponseSchema.parse(
       (await client.post('/api/publisher/get-installation-data')).json(),
     );
@@ -120,7 +110,7 @@ describe('get-installation-data', () => {
   });
 
   it("never shows another publisher's data", async () => {
-    const multi = await publisherClient(cuisine, 'multi@demo.test');
+    const multi = await signedInPublisher(t, cuisine, 'multi@demo.test');
     const data = (await multi.post('/api/publisher/get-installation-data')).json();
     expect(data.publisher).toEqual({ id: cuisine, brand: 'Cuisine Facile' });
     expect(data.lineOfCode1).toContain(`data-publisher="${cuisine}"`);
@@ -136,7 +126,7 @@ describe('get-installation-data', () => {
 
 describe('WordPress plug-in', () => {
   it("is a zip of one plug-in file printing the publisher's line of code in the head", async () => {
-    const client = await publisherClient(blog);
+    const client = await signedInPublisher(t, blog);
     const { lineOfCode1 } = (await client.post('/api/publisher/get-installation-data')).json();
     const response = await client.get('/api/publisher/wordpress-plugin.zip');
     expect(response.statusCode).toBe(200);
@@ -161,7 +151,7 @@ describe('WordPress plug-in', () => {
 
 describe('check-install', () => {
   it('is installed only once the script ran on the registered domain', async () => {
-    const multi = await publisherClient(cuisine, 'multi@demo.test');
+    const multi = await signedInPublisher(t, cuisine, 'multi@demo.test');
     const check = async () =>
       ZCheckInstallResponseSchema.parse((await multi.post('/api/publisher/check-install')).json());
     expect(await check()).toEqual({ isInstalled: false, domain: 'cuisine-facile.example', lastSeenAt: null });
@@ -183,9 +173,9 @@ describe('check-install', () => {
   });
 
   it("answers for the account in use only: another publisher's heartbeat does not install it", async () => {
-    const client = await publisherClient(blog);
+    const client = await signedInPublisher(t, blog);
     const before = (await client.post('/api/publisher/check-install')).json();
-    const multi = await publisherClient(undefined, 'multi@demo.test');
+    const multi = await signedInPublisher(t, undefined, 'multi@demo.test');
     await multi.post('/api/common/update-user', { key: 'type', value: `1,${await publisherId(t.db, 'Rando Alpes')}` });
     expect((await multi.post('/api/publisher/check-install')).json()).toMatchObject({
       isInstalled: false,

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZGetPerformanceHistoryResponseSchema, ZGetRealtimePerformanceResponseSchema } from '@helium/contracts';
 import { dailyPublisherStats, publishers, realtimeCounters } from '@helium/db';
-import { buildTestApp, type TestApp } from './helper.ts';
+import { buildTestApp, signedInPublisher, type TestApp } from './helper.ts';
 import { publisherId } from './serve-support.ts';
 
 const REALTIME = '/api/publisher/get-realtime-performance';
@@ -97,16 +97,6 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-async function publisherClient(accountId?: number, email = 'publisher@demo.test') {
-  const client = t.client();
-  await client.signIn(email);
-  if (accountId) {
-    const switched = await client.post('/api/common/update-user', { key: 'type', value: `1,${accountId}` });
-    expect(switched.json()).toEqual({ status: 'ok' });
-  }
-  return client;
-}
-
 describe('access', () => {
   it('answers 401 when signed out', async () => {
     for (const call of CALLS) {
@@ -129,14 +119,14 @@ describe('access', () => {
   });
 
   it('answers 419 without the anti-forgery token', async () => {
-    const client = await publisherClient();
+    const client = await signedInPublisher(t);
     for (const call of CALLS) expect((await client.post(call, {}, { xsrf: false })).statusCode).toBe(419);
   });
 });
 
 describe('get-realtime-performance', () => {
   it("answers the latest complete minute, the 24-hour maxima and today's validated impressions", async () => {
-    const client = await publisherClient(cuisine, 'multi@demo.test');
+    const client = await signedInPublisher(t, cuisine, 'multi@demo.test');
     const response = await client.post(REALTIME);
     expect(response.statusCode).toBe(200);
     expect(ZGetRealtimePerformanceResponseSchema.parse(response.json())).toEqual({
@@ -153,7 +143,7 @@ describe('get-realtime-performance', () => {
   });
 
   it('answers 0 per minute when the last minute had no traffic, and maxima of at least 1', async () => {
-    const client = await publisherClient(rando, 'multi@demo.test');
+    const client = await signedInPublisher(t, rando, 'multi@demo.test');
     t.clock.advance(2 * MINUTE);
     try {
       expect((await client.post(REALTIME)).json()).toEqual({
@@ -175,7 +165,7 @@ describe('get-realtime-performance', () => {
 
 describe('get-performance-history', () => {
   it('answers one row per day with data over the 30 days before today, newest first', async () => {
-    const client = await publisherClient(cuisine, 'multi@demo.test');
+    const client = await signedInPublisher(t, cuisine, 'multi@demo.test');
     const response = await client.post(HISTORY);
     expect(response.statusCode).toBe(200);
     expect(ZGetPerformanceHistoryResponseSchema.parse(response.json())).toEqual({
@@ -213,7 +203,7 @@ describe('get-performance-history', () => {
   });
 
   it("answers the demo publisher's seeded 30 days, up to yesterday", async () => {
-    const client = await publisherClient(blog);
+    const client = await signedInPublisher(t, blog);
     const data = ZGetPerformanceHistoryResponseSchema.parse((await client.post(HISTORY)).json());
     expect(data.isAnyPerformanceHistory).toBe(true);
     expect(data.publisherPerformanceHistory).toHaveLength(30);
@@ -227,7 +217,7 @@ describe('get-performance-history', () => {
   });
 
   it('answers no history for a publisher without past days', async () => {
-    const client = await publisherClient(rando, 'multi@demo.test');
+    const client = await signedInPublisher(t, rando, 'multi@demo.test');
     expect((await client.post(HISTORY)).json()).toEqual({
       isAnyPerformanceHistory: false,
       publisherPerformanceHistory: [],
@@ -240,7 +230,7 @@ describe('get-performance-history', () => {
 
 describe('isolation', () => {
   it("never shows another publisher's data, whatever the body says", async () => {
-    const multi = await publisherClient(rando, 'multi@demo.test');
+    const multi = await signedInPublisher(t, rando, 'multi@demo.test');
     // The bodies are empty by contract: a publisher named in them, of any type, is ignored (as for the installation calls).
     for (const body of [
       { publisherId: cuisine },
@@ -261,7 +251,7 @@ describe('isolation', () => {
     expect((await multi.post(HISTORY)).json().isAnyPerformanceHistory).toBe(false);
 
     // The demo publisher sees none of Cuisine Facile's or Rando Alpes's rows.
-    const demo = await publisherClient(blog);
+    const demo = await signedInPublisher(t, blog);
     const realtime = (await demo.post(REALTIME)).json();
     expect(realtime.pageviewsDesktopPerMinute).not.toBe(1000);
     expect(realtime.pageviewsDesktopPerMinuteMax).not.toBe(1000);
@@ -271,7 +261,7 @@ describe('isolation', () => {
   });
 
   it('answers 400 to a body that is not JSON', async () => {
-    const client = await publisherClient(cuisine, 'multi@demo.test');
+    const client = await signedInPublisher(t, cuisine, 'multi@demo.test');
     await client.csrf();
     const response = await t.app.inject({
       method: 'POST',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZDayStringSchema } from './campaign.ts';
 
 /*
  * The publisher's performance calls (specification 02, sections 2.7, 3 'Realtime' and 'History', and 7).
@@ -38,7 +39,7 @@ export const ZPerformanceHistoryRowSchema = z.object({
   /** The day's number (days since 1970-01-01): a stable key. */
   id: z.number().int(),
   /** The UTC day, YYYY-MM-DD. */
-  day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  day: ZDayStringSchema,
   perfs_pageviews_desktop: ZCount,
   perfs_pageviews_mobile: ZCount,
   perfs_validated_impressions_desktop: ZCount,

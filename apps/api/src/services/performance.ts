@@ -5,6 +5,7 @@ import {
   type TGetRealtimePerformanceResponse,
   type TPerformanceHistoryRow,
 } from '@helium/contracts';
+import { shiftDay } from '@helium/domain/activity';
 import { isoDay } from '@helium/domain/format';
 import { dailyPublisherStats, publishers, realtimeCounters, type Database } from '@helium/db';
 import { notFound } from '../errors.ts';
@@ -12,11 +13,6 @@ import type { HashIds } from './hash-ids.ts';
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
-
-/** The UTC day `days` days before the day of `now`, YYYY-MM-DD. */
-function dayBefore(now: Date, days: number): string {
-  return isoDay(Math.floor(now.getTime() / DAY_MS) * DAY_MS - days * DAY_MS);
-}
 
 /**
  * The dials and today's count (docs/server-behaviour.md, 'Publisher performance'): the latest complete UTC
@@ -98,8 +94,8 @@ export async function performanceHistory(
     .where(
       and(
         eq(dailyPublisherStats.publisherId, publisher.id),
-        gte(dailyPublisherStats.day, dayBefore(now, PERFORMANCE_HISTORY_DAYS)),
-        lte(dailyPublisherStats.day, dayBefore(now, 1)),
+        gte(dailyPublisherStats.day, shiftDay(isoDay(now), -PERFORMANCE_HISTORY_DAYS)),
+        lte(dailyPublisherStats.day, shiftDay(isoDay(now), -1)),
       ),
     )
     .orderBy(desc(dailyPublisherStats.day));

@@ -1,3 +1,5 @@
+import { shiftDay } from '../activity.ts';
+
 /** Days in the CTR window, "the last 7 days" of decisions.md section 5: today and the 6 days before it. */
 export const CTR_WINDOW_DAYS = 7;
 
@@ -7,12 +9,10 @@ export const CTR_WINDOW_DAYS = 7;
  * thresholds, Thompson sampling and the admin's ad cards all count over this window.
  */
 export function ctrWindowStartDay(today: string): string {
-  const date = new Date(`${today}T00:00:00Z`);
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(today) || Number.isNaN(date.getTime())) {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(today) || Number.isNaN(Date.parse(`${today}T00:00:00Z`))) {
     throw new RangeError(`Not a UTC day (YYYY-MM-DD): ${today}`);
   }
-  date.setUTCDate(date.getUTCDate() - (CTR_WINDOW_DAYS - 1));
-  return date.toISOString().slice(0, 10);
+  return shiftDay(today, -(CTR_WINDOW_DAYS - 1));
 }
 
 /** Click-through rate as a fraction (0.0123 = 1.23%); 0 without impressions. */

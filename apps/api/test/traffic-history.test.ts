@@ -174,6 +174,10 @@ describe('demo traffic history (seed)', () => {
       .where(and(eq(dailyPublisherStats.publisherId, blog!.id), eq(dailyPublisherStats.day, yesterday)));
     expect(Number(minutes!.pageviews)).toBe(Number(daily!.pageviews));
     expect(Number(minutes!.impressions)).toBe(Number(daily!.impressions));
-    expect(Number(minutes!.count)).toBeGreaterThan(600);
+    // Spread over the day's minutes, not lumped into a few: a quiet day (a Sunday) has fewer pageviews than
+    // minutes, so the bound follows the day's volume.
+    const pageviews = Number(daily!.pageviews);
+    expect(pageviews).toBeGreaterThan(100);
+    expect(Number(minutes!.count)).toBeGreaterThan(Math.min(1440, pageviews) / 2);
   });
 });

@@ -255,6 +255,30 @@ const ratio = (kind: PhaseKind) => {
   const result = results.find((one) => one.kind === kind && !one.mode.includes('/s'));
   return result && bareClosed ? result.rps / bareClosed.rps : 0;
 };
+/** Each endpoint's p99 against the bare route's, measured the same way (closed loop, or the same rate). */
+const p99Ratios = results
+  .filter((result) => result.kind !== 'bare')
+  .flatMap((result) => {
+    const bareSameWay = results.find((one) => one.kind === 'bare' && one.mode === result.mode);
+    return bareSameWay && bareSameWay.p99 > 0
+      ? [
+          {
+            kind: result.kind,
+            mode: result.mode,
+            p99: result.p99,
+            bareP99: bareSameWay.p99,
+            ratio: result.p99 / bareSameWay.p99,
+          },
+        ]
+      : [];
+  });
+/** The issue's targets, where this run measured them: pageviews at half the bare route, p99 under 10 ms at 1,000/s. */
+const pageviewsClosed = results.find((one) => one.kind === 'mixed' && !one.mode.includes('/s'));
+const pageviewsAt1000 = results.find((one) => one.kind === 'mixed' && one.mode === '1000 req/s');
+const targets = {
+  throughputHalfOfBare: pageviewsClosed && bareClosed ? pageviewsClosed.rps / bareClosed.rps >= 0.5 : null,
+  p99Under10msAt1000: pageviewsAt1000 ? pageviewsAt1000.p99 < 10 : null,
+};
 const summary = {
   machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model ?? '', node: process.version },
   database: database.kind,
@@ -263,6 +287,8 @@ const summary = {
   scriptGzipBytes: scriptGzip,
   phases: results,
   ratios: { decision: ratio('decision'), view: ratio('view'), mixed: ratio('mixed') },
+  p99Ratios,
+  targets,
   countCheck: {
     viewsAnswered2xx: viewAnswers.views2xx,
     viewsCounted: viewAnswers.counted,
@@ -277,6 +303,15 @@ const summary = {
 log(`publisher script: ${script.length} bytes, ${scriptGzip} bytes gzipped`);
 log(
   `throughput against the bare route: decision ${(summary.ratios.decision * 100).toFixed(0)}%, view ${(summary.ratios.view * 100).toFixed(0)}%, pageview (decision + view) ${(summary.ratios.mixed * 100).toFixed(0)}%`,
+);
+if (p99Ratios.length > 0) {
+  log(
+    `p99 against the bare route's, measured the same way: ${p99Ratios.map((one) => `${one.kind === 'mixed' ? 'pageview' : one.kind} (${one.mode}) ${one.p99} / ${one.bareP99} ms = ${one.ratio.toFixed(1)}x`).join(', ')}`,
+  );
+}
+const verdict = (met: boolean | null) => (met === null ? 'not measured in this run' : met ? 'met' : 'NOT met');
+log(
+  `targets: pageview throughput at least half the bare route's: ${verdict(targets.throughputHalfOfBare)}${pageviewsClosed && bareClosed ? ` (${((pageviewsClosed.rps / bareClosed.rps) * 100).toFixed(0)}%)` : ''}; pageview p99 under 10 ms at 1,000 requests/s: ${verdict(targets.p99Under10msAt1000)}${pageviewsAt1000 ? ` (${pageviewsAt1000.p99} ms)` : ''}`,
 );
 log(
   `count check: ${summary.countCheck.viewsAnswered2xx} view beacons answered 2xx, ${summary.countCheck.viewsCounted} counted, ${summary.countCheck.impressionRowsAdded} impressions added in the database (${summary.countCheck.todayImpressionsAdded} in today's totals): ${summary.countCheck.ok ? 'OK' : 'MISMATCH'}`,

@@ -67,15 +67,9 @@ export const LEAD_WINDOW_MS = 30 * 86_400_000;
  */
 export const MAX_UNDURABLE_EVENTS = 2_000;
 
-interface DecisionState {
+/** A decision the engine keeps in memory: where its ad was shown, when, and what it has used so far. */
+interface DecisionState extends AdRef {
   id: string;
-  publisherId: number;
-  adId: number;
-  campaignId: number;
-  advertiserId: number;
-  channel: Channel;
-  device: Device;
-  url: string;
   at: number;
   reserved: boolean;
   viewed: boolean;

@@ -152,6 +152,22 @@ describe('single-page apps, blocked and offline', () => {
     await page.evaluate(() => history.replaceState({ scroll: 10 }, '', location.href));
     await page.waitForTimeout(800);
     expect(decisions).toHaveLength(2);
+
+    // An in-page anchor (a table of contents, "back to top") is the same page: the ad stays, nothing counted.
+    const shownLink = await ad.getAttribute('href');
+    await page.evaluate(() => (location.hash = 'comments'));
+    await page.waitForTimeout(800);
+    expect(decisions).toHaveLength(2);
+    expect(await ad.getAttribute('href')).toBe(shownLink);
+    // A hash route (#/...) of a single-page app is a new page.
+    const routed = page.waitForResponse((response) => response.url().includes('/serve/d?'));
+    await page.evaluate(() => (location.hash = '/settings'));
+    await routed;
+    expect(decisions).toEqual([
+      `${site.url}/top.html`,
+      `${site.url}/top.html?article=2`,
+      `${site.url}/top.html?article=2#/settings`,
+    ]);
     await ctx.close();
   });
 

@@ -3,7 +3,8 @@
  * cookies, no globals. It counts a pageview by asking for the page's ads, shows each in its placement
  * (a CSS selector and a position; skipped when the page has no such element) with an "Ad" label in a box
  * sized before the media loads (no layout shift), reports a view once 50% of the ad stayed in view for 1 s (2 s for a video) in a
- * visible tab, and starts over on single-page-app navigation. Any failure (blocked, offline) is silent.
+ * visible tab, and starts over on single-page-app navigation (a new address; not an in-page anchor). Any failure
+ * (blocked, offline) is silent.
  */
 interface ServedAd {
   selector: string | null;
@@ -136,9 +137,12 @@ interface Slot {
     observer?.observe(box);
   };
 
+  // The page's address: an in-page anchor (#comments) is the same page, a hash route (#/about, #!/about) is not.
+  const address = () => (/^#[/!]/.test(location.hash) ? location.href : location.href.split('#')[0]!);
+
   const pageview = () => {
-    if (location.href === page) return;
-    page = location.href;
+    if (address() === page) return;
+    page = address();
     const current = ++generation;
     clear();
     observer = win.IntersectionObserver

@@ -41,6 +41,8 @@ beforeAll(async () => {
   };
   expect(installation.publisher.id).toBe(DEMO_BLOG_ID);
   site = await startPublisherSite(installation.lineOfCode1, {
+    // The line pasted a second time, in the body (by hand, and once more by a plug-in).
+    '/twice.html': `<h1>Article</h1><div data-helium-slot style="width:728px;min-height:620px"></div>${installation.lineOfCode1}`,
     // A page with its own script and button, to see that the ad script never gets in their way.
     '/app.html':
       '<h1>App</h1><div data-helium-slot style="width:728px;min-height:620px"></div>' +
@@ -328,6 +330,22 @@ describe('viewability, measured by the script itself', () => {
     expect((await totals(admin)).impressions).toBe(before.impressions);
     await page.waitForTimeout(800);
     await impressionsReach(before.impressions + 1);
+    await ctx.close();
+  });
+
+  it('the line pasted twice counts the page once and shows one ad', async () => {
+    const ctx = await context();
+    const page = await ctx.newPage();
+    let decisions = 0;
+    page.on('request', (request) => {
+      if (request.url().includes('/serve/d?')) decisions++;
+    });
+    await page.goto(`${site.url}/twice.html`);
+    await page.locator('[data-helium-slot] a[href*="/c/"]').waitFor({ state: 'visible' });
+    await page.waitForTimeout(800);
+    expect(decisions).toBe(1);
+    expect(await page.locator('a[href*="/c/"]').count()).toBe(1);
+    expect(await page.getByText('Ad', { exact: true }).count()).toBe(1);
     await ctx.close();
   });
 

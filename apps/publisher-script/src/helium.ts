@@ -31,7 +31,11 @@ interface Slot {
   const doc = document;
   const win = window;
   const script = doc.currentScript as HTMLScriptElement | null;
-  if (!script || !win.fetch) return;
+  // The line pasted twice (by hand and by a plug-in) runs once: two would count each page twice. The mark is
+  // a registered symbol on the document, which no page code sees by accident (no global).
+  const mark = Symbol.for('helium-ads');
+  if (!script || !win.fetch || (doc as unknown as Record<symbol, 1>)[mark]) return;
+  (doc as unknown as Record<symbol, 1>)[mark] = 1;
   const base = new URL(script.src).origin;
   const publisher = script.getAttribute('data-publisher');
   if (!publisher) return;

@@ -34,7 +34,11 @@ beforeAll(async () => {
     '/recipe.html': RECIPE_PAGE,
     '/plain.html': PLAIN_PAGE,
   });
-  blog = await startPublisherSite(snippet(DEMO_BLOG_ID), { '/plain.html': PLAIN_PAGE });
+  blog = await startPublisherSite(snippet(DEMO_BLOG_ID), {
+    '/plain.html': PLAIN_PAGE,
+    // The slot as people type it: on two lines, with blank text inside.
+    '/spaced.html': '<h1>Article</h1>\n<div id="slot" data-helium-slot>\n  \n</div>\n<p>Text.</p>',
+  });
   browser = await launchBrowser();
 });
 
@@ -85,6 +89,17 @@ describe('placements', () => {
     expect(answer.ads.map((ad) => ad.selector)).toEqual(['.recipe-sidebar']);
     await page.waitForTimeout(500);
     expect(await page.locator('a[href*="/c/"]').count()).toBe(0);
+    await ctx.close();
+  });
+
+  it('the default placement fills a [data-helium-slot] that holds only blank text', async () => {
+    const ctx = await context();
+    const page = await ctx.newPage();
+    await page.goto(`${blog.url}/spaced.html`);
+    const link = page.locator('#slot a[href*="/c/"]');
+    await link.waitFor({ state: 'visible' });
+    expect(await page.locator('a[href*="/c/"]').count()).toBe(1);
+    expect(await link.evaluate((element) => getComputedStyle(element.parentElement!).position)).not.toBe('fixed');
     await ctx.close();
   });
 

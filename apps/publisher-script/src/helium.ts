@@ -84,10 +84,15 @@ interface Slot {
   };
 
   const show = (ad: ServedAd) => {
-    // A placement's element, or for the default placement the page's first empty [data-helium-slot].
+    // A placement's element, or for the default placement the page's first empty [data-helium-slot] (blank
+    // text, as in <div data-helium-slot>\n</div>, is empty too: CSS :empty would not match it).
     let target: Element | null = null;
     try {
-      target = doc.querySelector(ad.selector || '[data-helium-slot]:empty');
+      target = ad.selector
+        ? doc.querySelector(ad.selector)
+        : Array.from(doc.querySelectorAll('[data-helium-slot]')).find(
+            (slot) => !slot.children.length && !slot.textContent!.trim(),
+          ) || null;
     } catch {
       // an invalid selector: no such element
     }

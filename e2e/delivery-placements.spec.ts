@@ -33,6 +33,11 @@ beforeAll(async () => {
   recipes = await startPublisherSite(snippet(DEMO_RECIPES_ID), {
     '/recipe.html': RECIPE_PAGE,
     '/plain.html': PLAIN_PAGE,
+    // A page that renders itself: the placement's element appears 0.6 s after the page has loaded.
+    '/late.html':
+      '<h1>Tarte aux pommes</h1><script>addEventListener("load", () => setTimeout(() => {' +
+      ' const aside = document.createElement("aside"); aside.className = "recipe-sidebar";' +
+      ' document.body.append(aside); }, 600));</script>',
   });
   blog = await startPublisherSite(snippet(DEMO_BLOG_ID), {
     '/plain.html': PLAIN_PAGE,
@@ -76,6 +81,15 @@ describe('placements', () => {
     });
     expect(await link.boundingBox()).toEqual(before);
     expect(await page.locator('#after').boundingBox()).toEqual(textBefore);
+    await ctx.close();
+  });
+
+  it("shows the ad in a placement's element that the page adds after loading", async () => {
+    const ctx = await context();
+    const page = await ctx.newPage();
+    await page.goto(`${recipes.url}/late.html`);
+    await page.locator('.recipe-sidebar a[href*="/c/"]').waitFor({ state: 'visible' });
+    expect(await page.locator('a[href*="/c/"]').count()).toBe(1);
     await ctx.close();
   });
 

@@ -1,7 +1,7 @@
 /**
  * The Helium Ads publisher script: the one line publishers paste loads this IIFE. No dependencies, no
  * cookies, no globals. It counts a pageview by asking for the page's ads, shows each in its placement
- * (a CSS selector and a position; skipped when the page has no such element) with an "Ad" label in a box
+ * (a CSS selector and a position; looked for during 2 s, then skipped) with an "Ad" label in a box
  * sized before the media loads (no layout shift), reports a view once 50% of the ad stayed in view for 1 s (2 s for a video) in a
  * visible tab, and starts over on single-page-app navigation (a new address; not an in-page anchor). Any failure
  * (blocked, offline) is silent.
@@ -83,7 +83,8 @@ interface Slot {
     }
   };
 
-  const show = (ad: ServedAd) => {
+  const show = (ad: ServedAd, current: number, tries = 0): void => {
+    if (current !== generation) return;
     // A placement's element, or for the default placement the page's first empty [data-helium-slot] (blank
     // text, as in <div data-helium-slot>\n</div>, is empty too: CSS :empty would not match it).
     let target: Element | null = null;
@@ -96,7 +97,9 @@ interface Slot {
     } catch {
       // an invalid selector: no such element
     }
-    // A placement whose element is not on this page is skipped; one corner box at most.
+    // A placement's element may come later (pages that render themselves): looked for again for 2 s, then
+    // skipped. One corner box at most.
+    if (!target && ad.selector && tries < 10) win.setTimeout(() => show(ad, current, tries + 1), 200);
     if (!target && (ad.selector || corner)) return;
     const ratio = ad.height / ad.width;
     const box = create(
@@ -175,7 +178,7 @@ interface Slot {
     )
       .then((response) => response.json())
       .then((answer: { ads?: ServedAd[] }) => {
-        if (current === generation) for (const ad of answer.ads ?? []) show(ad);
+        for (const ad of answer.ads ?? []) show(ad, current);
       })
       .catch(() => {});
   };

@@ -43,6 +43,8 @@ beforeAll(async () => {
     '/plain.html': PLAIN_PAGE,
     // The slot as people type it: on two lines, with blank text inside.
     '/spaced.html': '<h1>Article</h1>\n<div id="slot" data-helium-slot>\n  \n</div>\n<p>Text.</p>',
+    // A page whose parsing waits for a slow script of its own before reaching the slot.
+    '/slow.html': '<h1>Article</h1><script src="/slow.js"></script><div id="slot" data-helium-slot></div>',
   });
   browser = await launchBrowser();
 });
@@ -114,6 +116,24 @@ describe('placements', () => {
     await link.waitFor({ state: 'visible' });
     expect(await page.locator('a[href*="/c/"]').count()).toBe(1);
     expect(await link.evaluate((element) => getComputedStyle(element.parentElement!).position)).not.toBe('fixed');
+    await ctx.close();
+  });
+
+  it('asks for the ads while the page is still loading, and shows them once the slot is parsed', async () => {
+    const ctx = await context();
+    await ctx.route('**/slow.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await route.fulfill({ status: 200, contentType: 'text/javascript', body: '' });
+    });
+    const page = await ctx.newPage();
+    await page.goto(`${blog.url}/slow.html`);
+    await page.locator('#slot a[href*="/c/"]').waitFor({ state: 'visible' });
+    const timing = await page.evaluate(() => ({
+      asked: performance.getEntriesByType('resource').find((entry) => entry.name.includes('/serve/d?'))!.startTime,
+      parsed: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).domContentLoadedEventStart,
+    }));
+    expect(timing.asked).toBeLessThan(timing.parsed - 500);
+    expect(await page.locator('a[href*="/c/"]').count()).toBe(1);
     await ctx.close();
   });
 

@@ -178,7 +178,16 @@ interface Slot {
     )
       .then((response) => response.json())
       .then((answer: { ads?: ServedAd[] }) => {
-        for (const ad of answer.ads ?? []) show(ad, current);
+        const showAll = () => {
+          try {
+            (answer.ads ?? []).forEach((ad) => show(ad, current));
+          } catch {
+            // never break the page
+          }
+        };
+        // Asked as soon as the script runs; shown once the page's elements are there.
+        if (doc.readyState === 'loading') doc.addEventListener('DOMContentLoaded', showAll);
+        else showAll();
       })
       .catch(() => {});
   };
@@ -202,6 +211,5 @@ interface Slot {
     };
   }
   win.addEventListener('popstate', start);
-  if (doc.readyState === 'loading') doc.addEventListener('DOMContentLoaded', start);
-  else start();
+  start();
 })();

@@ -19,6 +19,7 @@ const PLAIN_PAGE = '<h1>Mentions légales</h1><p>Texte.</p>';
 let product: Product;
 let recipes: Awaited<ReturnType<typeof startPublisherSite>>;
 let blog: Awaited<ReturnType<typeof startPublisherSite>>;
+let mobileSite: Awaited<ReturnType<typeof startPublisherSite>>;
 let browser: Browser;
 
 const snippet = (publisherId: number) =>
@@ -46,6 +47,12 @@ beforeAll(async () => {
     // A page whose parsing waits for a slow script of its own before reaching the slot.
     '/slow.html': '<h1>Article</h1><script src="/slow.js"></script><div id="slot" data-helium-slot></div>',
   });
+  // The line placed (without async) above the page's viewport tag: it runs before the mobile width is known.
+  mobileSite = await startPublisherSite(
+    `<script src="${product.url}/serve/script.js" data-publisher="${DEMO_BLOG_ID}"></script>` +
+      '<meta name="viewport" content="width=device-width,initial-scale=1">',
+    { '/mobile.html': '<h1>Article</h1><div data-helium-slot></div>' },
+  );
   browser = await launchBrowser();
 });
 
@@ -53,6 +60,7 @@ afterAll(async () => {
   await browser?.close();
   await recipes?.close();
   await blog?.close();
+  await mobileSite?.close();
   await product?.stop();
 });
 
@@ -134,6 +142,21 @@ describe('placements', () => {
     }));
     expect(timing.asked).toBeLessThan(timing.parsed - 500);
     expect(await page.locator('a[href*="/c/"]').count()).toBe(1);
+    await ctx.close();
+  });
+
+  it("asks with the phone's width when the line runs before the page's viewport tag", async () => {
+    const ctx = await browser.newContext({
+      userAgent:
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    const page = await ctx.newPage();
+    const decision = page.waitForRequest((request) => request.url().includes('/serve/d?'));
+    await page.goto(`${mobileSite.url}/mobile.html`);
+    expect(new URL((await decision).url()).searchParams.get('w')).toBe('390');
     await ctx.close();
   });
 

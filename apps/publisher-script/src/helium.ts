@@ -211,5 +211,8 @@ interface Slot {
     };
   }
   win.addEventListener('popstate', start);
-  start();
+  // The viewport's width (desktop or mobile) is right once the page's viewport tag has been read: ask as soon
+  // as the head is read, else when the page is parsed.
+  if (doc.readyState !== 'loading' || doc.body || doc.querySelector('meta[name=viewport]')) start();
+  else doc.addEventListener('DOMContentLoaded', start);
 })();

@@ -46,6 +46,15 @@ interface Slot {
   let generation = 0;
   let corner = false;
 
+  /** Runs what the script does from a timer or an event: never breaks the page. */
+  const safely = (run: () => void) => {
+    try {
+      run();
+    } catch {
+      // nothing on the page depends on the ads
+    }
+  };
+
   const create = <K extends keyof HTMLElementTagNameMap>(tag: K, style: string) => {
     const element = doc.createElement(tag);
     element.style.cssText = style;
@@ -99,7 +108,7 @@ interface Slot {
     }
     // A placement's element may come later (pages that render themselves): looked for again for 2 s, then
     // skipped. One corner box at most.
-    if (!target && ad.selector && tries < 10) win.setTimeout(() => show(ad, current, tries + 1), 200);
+    if (!target && ad.selector && tries < 10) win.setTimeout(() => safely(() => show(ad, current, tries + 1)), 200);
     if (!target && (ad.selector || corner)) return;
     const ratio = ad.height / ad.width;
     const box = create(
@@ -178,27 +187,15 @@ interface Slot {
     )
       .then((response) => response.json())
       .then((answer: { ads?: ServedAd[] }) => {
-        const showAll = () => {
-          try {
-            (answer.ads ?? []).forEach((ad) => show(ad, current));
-          } catch {
-            // never break the page
-          }
-        };
-        // Asked as soon as the script runs; shown once the page's elements are there.
+        const showAll = () => safely(() => (answer.ads ?? []).forEach((ad) => show(ad, current)));
+        // Asked before the page's body may be parsed; shown once the page's elements are there.
         if (doc.readyState === 'loading') doc.addEventListener('DOMContentLoaded', showAll);
         else showAll();
       })
       .catch(() => {});
   };
 
-  const start = () => {
-    try {
-      pageview();
-    } catch {
-      // never break the page
-    }
-  };
+  const start = () => safely(pageview);
 
   doc.addEventListener('visibilitychange', () => slots.forEach(check));
   // Single-page apps: a new address is a new pageview.

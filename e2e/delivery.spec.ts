@@ -155,8 +155,13 @@ describe('single-page apps, blocked and offline', () => {
     await page.waitForTimeout(800);
     expect(decisions).toHaveLength(2);
 
-    // An in-page anchor (a table of contents, "back to top") is the same page: the ad stays, nothing counted.
+    // Replacing the address (a site removing its campaign parameters) keeps the page: the ad stays.
     const shownLink = await ad.getAttribute('href');
+    await page.evaluate(() => history.replaceState(null, '', '/top.html?article=2&ref=tidy'));
+    await page.waitForTimeout(800);
+    expect(decisions).toHaveLength(2);
+    expect(await ad.getAttribute('href')).toBe(shownLink);
+    // An in-page anchor (a table of contents, "back to top") is the same page: the ad stays, nothing counted.
     await page.evaluate(() => (location.hash = 'comments'));
     await page.waitForTimeout(800);
     expect(decisions).toHaveLength(2);
@@ -165,10 +170,15 @@ describe('single-page apps, blocked and offline', () => {
     const routed = page.waitForResponse((response) => response.url().includes('/serve/d?'));
     await page.evaluate(() => (location.hash = '/settings'));
     await routed;
+    // The browser's back button, out of the hash route to the article, is a new page again.
+    const back = page.waitForResponse((response) => response.url().includes('/serve/d?'));
+    await page.goBack();
+    await back;
     expect(decisions).toEqual([
       `${site.url}/top.html`,
       `${site.url}/top.html?article=2`,
-      `${site.url}/top.html?article=2#/settings`,
+      `${site.url}/top.html?article=2&ref=tidy#/settings`,
+      `${site.url}/top.html?article=2&ref=tidy`,
     ]);
     await ctx.close();
   });

@@ -1,10 +1,10 @@
 /**
  * The Helium Ads publisher script: the one line publishers paste loads this IIFE. No dependencies, no
- * cookies, no globals. It counts a pageview by asking for the page's ads, shows each in its placement
- * (a CSS selector and a position; looked for during 2 s, then skipped) with an "Ad" label in a box
- * sized before the media loads (no layout shift), reports a view once 50% of the ad stayed in view for 1 s (2 s for a video) in a
- * visible tab, and starts over on single-page-app navigation (a new address; not an in-page anchor). Any failure
- * (blocked, offline) is silent.
+ * cookies, no globals. It counts a pageview by asking for the page's ads, shows each in its placement (a CSS
+ * selector and a position; looked for during 2 s, then skipped) with an "Ad" label in a box sized before the
+ * media loads (no layout shift), reports a view once 50% of the ad stayed in view for 1 s (2 s for a video) in
+ * a visible tab, and starts over on single-page-app navigation (a new history entry at a new address; not an
+ * in-page anchor, not a replaced address). Any failure (blocked, offline) is silent.
  */
 interface ServedAd {
   selector: string | null;
@@ -198,12 +198,14 @@ interface Slot {
   const start = () => safely(pageview);
 
   doc.addEventListener('visibilitychange', () => slots.forEach(check));
-  // Single-page apps: a new address is a new pageview.
+  // Single-page apps: a new history entry at a new address is a new pageview. A replaced entry is the same
+  // page under its new address (a site removing its campaign parameters, a router's redirect).
   for (const name of ['pushState', 'replaceState'] as const) {
     const original = history[name];
     history[name] = function (this: History, ...args: Parameters<History['pushState']>) {
       const result = original.apply(this, args);
-      setTimeout(start);
+      if (name === 'pushState') setTimeout(start);
+      else if (page) page = address();
       return result;
     };
   }

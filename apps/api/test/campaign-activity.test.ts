@@ -6,6 +6,7 @@ import {
   advertisers,
   campaigns,
   dailyAdStats,
+  dailyUrlStats,
   publishers,
   userActivities,
   users,
@@ -112,6 +113,36 @@ describe('get-campaignex', () => {
     expect(lines.reduce((total, line) => total + line.impressions, 0)).toBe(large.stats.total.impressions);
     expect(ex.stats.byUrl!.length).toBeGreaterThan(0);
     expect(ex.stats.byUrl!.reduce((total, line) => total + line.impressions, 0)).toBe(ex.stats.total.impressions);
+  });
+
+  it("links 'see it live' to a page the script reported on the publisher's own domain, never another site", async () => {
+    const liveUrl = async () => {
+      const ex = (await post(owner, 'get-campaignex', { doByPublisher: true })).json() as TCampaignEx;
+      const large = ex.ads.find((ad) => ad.id === largeAdId)!;
+      return { liveUrl: large.liveUrl, blogLine: large.stats.byPublisher!.find((line) => line.id === demoBlogId)! };
+    };
+    const before = await liveUrl();
+    expect(new URL(before.liveUrl!).hostname).toBe('localhost');
+    expect(new URL(before.blogLine.sampleUrl!).hostname).toBe('localhost');
+    // Anyone may report any address for the blog to the serving endpoints: one that sorts first, elsewhere.
+    const [ad] = await t.db.select().from(ads).where(eq(ads.id, largeAdId));
+    await t.db.insert(dailyUrlStats).values({
+      day: '2026-01-01',
+      publisherId: demoBlogId,
+      url: 'http://a-phishing-site.example/login',
+      device: 'desktop',
+      adId: largeAdId,
+      campaignId: ad!.campaignId,
+      pageviews: 1,
+    });
+    try {
+      const after = await liveUrl();
+      expect(new URL(after.liveUrl!).hostname).toBe('localhost');
+      expect(after.liveUrl).not.toContain('phishing');
+      expect(after.blogLine.sampleUrl).toBeNull();
+    } finally {
+      await t.db.delete(dailyUrlStats).where(eq(dailyUrlStats.url, 'http://a-phishing-site.example/login'));
+    }
   });
 
   it('honours the stored date range, and clears it', async () => {

@@ -2,7 +2,17 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adClicks, adDecisions, adLeads, campaigns, invalidTraffic, installHeartbeats, publishers } from '@helium/db';
 import { buildTestApp, type TestApp } from './helper.ts';
-import { BOT_UA, campaignOfBrand, click, counts, decide, onlyCampaign, publisherId, view } from './serve-support.ts';
+import {
+  BOT_UA,
+  BROWSER_UA,
+  campaignOfBrand,
+  click,
+  counts,
+  decide,
+  onlyCampaign,
+  publisherId,
+  view,
+} from './serve-support.ts';
 
 let t: TestApp;
 let blog: number;
@@ -31,6 +41,35 @@ describe('decision', () => {
     expect(beat?.host).toBe('localhost');
     const [publisher] = await t.db.select().from(publishers).where(eq(publishers.id, blog));
     expect(publisher?.isInstalled).toBe(true);
+  });
+
+  it("keeps the page's http or https address without its fragment, and no address of another kind", async () => {
+    await onlyCampaign(t, bikes, { impressions: 1000 });
+    const pageOf = async (decisionVisitorIp: string, address: string) => {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/serve/d?p=${blog}&w=1280&u=${encodeURIComponent(address)}`,
+        remoteAddress: '127.0.0.1',
+        headers: { 'user-agent': BROWSER_UA, 'x-forwarded-for': decisionVisitorIp, origin: 'http://localhost:8080' },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['x-helium-counted']).toBe('counted');
+      await t.app.delivery.recorder.flush();
+      const decisionId = Buffer.from(
+        (response.json() as { ads: Array<{ view: string }> }).ads[0]!.view.split('.')[0]!,
+        'base64url',
+      )
+        .toString()
+        .split('|')[1]!;
+      const [decision] = await t.db.select().from(adDecisions).where(eq(adDecisions.id, decisionId));
+      return decision?.url;
+    };
+    expect(await pageOf('10.1.0.3', 'http://localhost:8080/article?x=1#comments')).toBe(
+      'http://localhost:8080/article?x=1',
+    );
+    expect(await pageOf('10.1.0.4', 'javascript:alert(document.cookie)//')).toBe('');
+    expect(await pageOf('10.1.0.5', 'data:text/html,<script>alert(1)</script>')).toBe('');
+    expect(await pageOf('10.1.0.6', 'not an address')).toBe('');
   });
 
   it('answers nothing for an unknown publisher, without an error', async () => {

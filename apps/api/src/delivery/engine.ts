@@ -19,6 +19,7 @@ import {
   impressionCostAt,
   impressionsNeededToday,
   ineligibility,
+  isOnRegisteredDomain,
   selectionMode,
   splitRevenue,
   placementsFor,
@@ -464,9 +465,8 @@ export class DeliveryEngine {
     const key = `${publisherId}|${host}`;
     if (this.heartbeatsSeen.has(key)) return;
     this.heartbeatsSeen.set(key, at.getTime());
-    const domain = publisher.domain?.toLowerCase().replace(/^www\./, '') ?? '';
     const clean = host.toLowerCase().replace(/^www\./, '');
-    const isRegisteredDomain = domain !== '' && (clean === domain || clean.endsWith(`.${domain}`));
+    const isRegisteredDomain = isOnRegisteredDomain(clean, publisher.domain);
     if (isRegisteredDomain) publisher.isInstalled = true;
     events.push({ t: 'heartbeat', publisherId, host: clean, isRegisteredDomain, at });
   }

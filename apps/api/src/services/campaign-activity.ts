@@ -17,7 +17,9 @@ import {
   ctrThresholds,
   ctrWindowStartDay,
   ineligibility,
+  isOnRegisteredDomain,
   isPublisherApproved,
+  pageAddress,
   seededRandom,
   selectionMode,
   sharePct,
@@ -276,13 +278,20 @@ export async function buildCampaignEx(
     .where(eq(dailyUrlStats.campaignId, campaign.id))
     .groupBy(dailyUrlStats.publisherId);
   const sampleUrls = new Map(urlRows.map((row) => [String(row.publisherId), row.url]));
+  // A page the script reported for that publisher, when it is on the publisher's domain: anyone can report any
+  // address to the serving endpoints, and advertisers follow this one.
+  const samplePage = (publisherId: number): string | null => {
+    const page = pageAddress(sampleUrls.get(String(publisherId)));
+    const domain = publisherById.get(publisherId)?.domain ?? null;
+    return page && isOnRegisteredDomain(new URL(page).hostname, domain) ? page : null;
+  };
 
   const finished = isCampaignFinished(campaign);
   const liveUrlOf = (approvedIds: readonly number[], off: ReadonlySet<number> | undefined): string | null => {
     for (const publisherId of approvedIds) {
       const publisher = publisherById.get(publisherId);
       if (!publisher?.isWeb || !publisher.isInstalled || !publisher.domain || off?.has(publisherId)) continue;
-      return sampleUrls.get(String(publisherId)) ?? `https://${publisher.domain}/`;
+      return samplePage(publisherId) ?? `https://${publisher.domain}/`;
     }
     return null;
   };
@@ -322,7 +331,7 @@ export async function buildCampaignEx(
           {
             id: publisher.id,
             brand: publisher.brand,
-            sampleUrl: sampleUrls.get(String(publisher.id)) ?? null,
+            sampleUrl: samplePage(publisher.id),
             ...metricLine(line ? toCounts(line) : NO_COUNTS, tracksLeads),
             doShow: !off.has(publisher.id),
             isPublisherWeb: publisher.isWeb,

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { TCheckInstallResponse, TGetInstallationDataResponse } from '@helium/contracts';
 import { NEWSLETTER_ISSUE_PLACEHOLDER } from '@helium/contracts';
 import { installHeartbeats, owlIssueAds, publishers, type Database } from '@helium/db';
+import { isOnRegisteredDomain } from '@helium/domain';
 import type { AppConfig } from '../config.ts';
 import { notFound } from '../errors.ts';
 import type { HashIds } from './hash-ids.ts';
@@ -32,17 +33,6 @@ export function owlBanner(appUrl: string, publisherHashId: string, banner: 1 | 2
     `<a href="${base}/click" target="_blank" rel="noopener">` +
     `<img src="${base}/image" width="600" alt="Publicité" style="display:block;width:100%;max-width:600px;height:auto;border:0"></a>`
   );
-}
-
-/** Same rule as the engine's heartbeat: the registered domain itself or one of its subdomains, www ignored. */
-export function isOnRegisteredDomain(host: string, domain: string | null): boolean {
-  const registered =
-    domain
-      ?.trim()
-      .toLowerCase()
-      .replace(/^www\./, '') ?? '';
-  const clean = host.toLowerCase().replace(/^www\./, '');
-  return registered !== '' && (clean === registered || clean.endsWith(`.${registered}`));
 }
 
 async function publisherById(db: Database, publisherId: number) {

@@ -5,3 +5,4 @@ export * from './ctr.ts';
 export * from './shares.ts';
 export * from './traffic-model.ts';
 export * from './placements.ts';
+export * from './addresses.ts';

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { pageAddress } from '@helium/domain';
 import type { Requester } from '../../delivery/engine.ts';
 import { NEWSLETTER_TUTORIAL_PATH } from '../../services/installation.ts';
 import { NEWSLETTER_TUTORIAL } from './newsletter-tutorial.ts';
@@ -137,12 +138,13 @@ export default async function serveRoutes(app: FastifyInstance) {
     const params = query(request);
     const publisherId = positiveInt(params.p);
     if (!publisherId) return reply.header('cache-control', 'no-store').send({ ads: [] });
-    const url = typeof params.u === 'string' ? params.u : '';
+    // Only an http or https page address is kept (URL statistics, advertisers' links); anything else is none.
+    const url = pageAddress(params.u);
     const host = hostOf(request.headers.origin) || hostOf(request.headers.referer) || hostOf(url);
     const width = Number(params.w);
     const result = await engine.decide({
       publisherId,
-      url: url.split('#')[0] ?? '',
+      url,
       host,
       viewportWidth: Number.isFinite(width) && width > 0 ? width : null,
       requester: requester(request),

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { isOnRegisteredDomain, pageAddress } from '../src/delivery/addresses.ts';
+
+describe('isOnRegisteredDomain', () => {
+  it('accepts the domain and its subdomains, www. and case ignored', () => {
+    expect(isOnRegisteredDomain('blog.example', 'blog.example')).toBe(true);
+    expect(isOnRegisteredDomain('www.Blog.Example', 'blog.example')).toBe(true);
+    expect(isOnRegisteredDomain('news.blog.example', 'www.blog.example')).toBe(true);
+  });
+
+  it('refuses other hosts, look-alikes and a publisher without a domain', () => {
+    expect(isOnRegisteredDomain('evilblog.example', 'blog.example')).toBe(false);
+    expect(isOnRegisteredDomain('blog.example.evil.test', 'blog.example')).toBe(false);
+    expect(isOnRegisteredDomain('blog.example', null)).toBe(false);
+    expect(isOnRegisteredDomain('blog.example', '  ')).toBe(false);
+    expect(isOnRegisteredDomain('', 'blog.example')).toBe(false);
+  });
+});
+
+describe('pageAddress', () => {
+  it('keeps an http or https address without its fragment', () => {
+    expect(pageAddress('https://blog.example/a?b=1#top')).toBe('https://blog.example/a?b=1');
+    expect(pageAddress('http://localhost:8080/')).toBe('http://localhost:8080/');
+  });
+
+  it('cuts a long address at the given length', () => {
+    expect(pageAddress(`https://blog.example/${'a'.repeat(600)}`, 500)).toHaveLength(500);
+  });
+
+  it('gives no address for other schemes, non-addresses and non-strings', () => {
+    expect(pageAddress('javascript:alert(1)//https://blog.example/')).toBe('');
+    expect(pageAddress('data:text/html,hello')).toBe('');
+    expect(pageAddress('ftp://blog.example/file')).toBe('');
+    expect(pageAddress('/relative/path')).toBe('');
+    expect(pageAddress('')).toBe('');
+    expect(pageAddress(42)).toBe('');
+    expect(pageAddress(['https://blog.example/'])).toBe('');
+  });
+});

@@ -174,11 +174,20 @@ describe('single-page apps, blocked and offline', () => {
     const back = page.waitForResponse((response) => response.url().includes('/serve/d?'));
     await page.goBack();
     await back;
+    // A router that pushes a page and at once replaces its address (a redirect): one new page, at the final address.
+    const redirected = page.waitForResponse((response) => response.url().includes('/serve/d?'));
+    await page.evaluate(() => {
+      history.pushState({}, '', '/top.html?account');
+      history.replaceState({}, '', '/top.html?account=overview');
+    });
+    await redirected;
+    await page.waitForTimeout(500);
     expect(decisions).toEqual([
       `${site.url}/top.html`,
       `${site.url}/top.html?article=2`,
       `${site.url}/top.html?article=2&ref=tidy#/settings`,
       `${site.url}/top.html?article=2&ref=tidy`,
+      `${site.url}/top.html?account=overview`,
     ]);
     await ctx.close();
   });
@@ -254,10 +263,11 @@ describe('single-page apps, blocked and offline', () => {
 
 describe('viewability, measured by the script itself', () => {
   /** Scrolls the page so that `share` of the ad's box is inside the viewport, from its bottom edge. */
+  /** Scrolls so that this share of the ad itself (its label, above it, is then in view too) is in the window. */
   async function showShareOfAd(page: Page, share: number) {
     await page.evaluate((visible) => {
-      const box = document.querySelector('[data-helium-slot] > div')!;
-      const rect = box.getBoundingClientRect();
+      const ad = document.querySelector('[data-helium-slot] a[href*="/c/"]')!;
+      const rect = ad.getBoundingClientRect();
       window.scrollBy(0, rect.top - (window.innerHeight - rect.height * visible));
     }, share);
   }
@@ -283,7 +293,8 @@ describe('viewability, measured by the script itself', () => {
   it('less than half of the ad in view counts nothing; more than half for 1 s counts one', async () => {
     const { ctx, page } = await openBelowTheFold();
     const before = await totals(admin);
-    await showShareOfAd(page, 0.4);
+    // 48% of the ad, with its label: more than half of the labelled box, still less than half of the ad.
+    await showShareOfAd(page, 0.48);
     await page.waitForTimeout(2000);
     expect((await totals(admin)).impressions).toBe(before.impressions);
     await showShareOfAd(page, 0.6);

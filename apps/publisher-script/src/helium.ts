@@ -20,6 +20,8 @@ interface ServedAd {
 
 interface Slot {
   box: HTMLElement;
+  /** The ad itself (without its label), whose share in view is measured. */
+  ad: HTMLElement;
   token: string;
   ms: number;
   inView: boolean;
@@ -45,6 +47,7 @@ interface Slot {
   let page = '';
   let generation = 0;
   let corner = false;
+  let pushed = false;
 
   /** Runs what the script does from a timer or an event: never breaks the page. */
   const safely = (run: () => void) => {
@@ -64,7 +67,7 @@ interface Slot {
   const report = (slot: Slot) => {
     if (slot.done) return;
     slot.done = true;
-    observer?.unobserve(slot.box);
+    observer?.unobserve(slot.ad);
     const url = base + '/serve/v';
     try {
       if (!navigator.sendBeacon(url, slot.token)) throw 0;
@@ -148,6 +151,7 @@ interface Slot {
     box.append(tag, link);
     const slot: Slot = {
       box,
+      ad: link,
       token: ad.view,
       ms: ad.kind === 'video' ? 2000 : 1000,
       inView: false,
@@ -155,7 +159,7 @@ interface Slot {
       done: false,
     };
     slots.push(slot);
-    observer?.observe(box);
+    observer?.observe(link);
   };
 
   // The page's address: an in-page anchor (#comments) is the same page, a hash route (#/about, #!/about) is not.
@@ -170,7 +174,7 @@ interface Slot {
       ? new IntersectionObserver(
           (entries) => {
             for (const entry of entries) {
-              const slot = slots.find((one) => one.box === entry.target);
+              const slot = slots.find((one) => one.ad === entry.target);
               if (!slot) continue;
               slot.inView = entry.isIntersecting && entry.intersectionRatio >= 0.5;
               check(slot);
@@ -204,8 +208,14 @@ interface Slot {
     const original = history[name];
     history[name] = function (this: History, ...args: Parameters<History['pushState']>) {
       const result = original.apply(this, args);
-      if (name === 'pushState') setTimeout(start);
-      else if (page) page = address();
+      if (name === 'pushState') {
+        // Counted once the router is done: a replaceState right after (a redirect, a state) is the same page.
+        pushed = true;
+        setTimeout(() => {
+          pushed = false;
+          start();
+        });
+      } else if (page && !pushed) page = address();
       return result;
     };
   }

@@ -286,7 +286,8 @@ export class DeliveryEngine {
   /** Day change: today's counters restart from zero. */
   private rollDay(now: Date) {
     const day = utcDay(now);
-    if (day === this.today) return;
+    // Forward only: a request that read the clock before an await may come back after another rolled the day.
+    if (day <= this.today) return;
     this.today = day;
     this.campaignToday.clear();
     this.displayToday.clear();

@@ -22,6 +22,9 @@ import { BOT_UA, BROWSER_UA, campaignOfBrand, publisherId, type Visitor } from '
 let t: TestApp;
 /** The random source of selection: low picks the first eligible advertiser, high the last. */
 let draw = 0.001;
+/** When set, each draw picks the other end than the one before (so that two choices would differ). */
+let alternate = false;
+let lastLow = false;
 let newsletter: number;
 let blog: number;
 let hash: string;
@@ -29,7 +32,12 @@ let bikes: number;
 let ceramics: number;
 
 beforeAll(async () => {
-  t = await buildTestApp({ delivery: { random: () => draw } });
+  const random = () => {
+    if (!alternate) return draw;
+    lastLow = !lastLow;
+    return lastLow ? 0.001 : 0.999;
+  };
+  t = await buildTestApp({ delivery: { random } });
   newsletter = await publisherId(t.db, 'La Lettre Tech');
   blog = await publisherId(t.db, 'Demo Blog');
   hash = t.app.ctx.hashIds.encodePublisher(newsletter);
@@ -123,6 +131,38 @@ describe('newsletter banner image', () => {
       expect(again.headers.location).toBe(first.headers.location);
     }
     expect(await issueAd(1, 'issue-101')).toBe(chosen);
+  });
+
+  it("gives every reader of an issue the same ad when its first opens come at once (a mail service's fetch)", async () => {
+    const byAd = async () =>
+      new Map(
+        (
+          await t.db
+            .select({ adId: adImpressions.adId, n: sql<number>`count(*)::int` })
+            .from(adImpressions)
+            .where(eq(adImpressions.publisherId, newsletter))
+            .groupBy(adImpressions.adId)
+        ).map((row) => [row.adId, row.n]),
+      );
+    const before = await byAd();
+    alternate = true;
+    try {
+      const opens = await Promise.all(
+        Array.from({ length: 6 }, (_, index) => owl(1, 'issue-rush', 'image', { ip: `10.60.2.${index + 1}` })),
+      );
+      await t.app.delivery.recorder.flush();
+      expect(new Set(opens.map((open) => open.headers.location)).size).toBe(1);
+      const chosen = await issueAd(1, 'issue-rush');
+      expect(chosen).not.toBeNull();
+      expect(opens[0]!.headers.location).toBe(t.app.delivery.mediaUrl(t.app.delivery.adById(chosen!)!).src);
+      // Every open is billed to the issue's ad, and to no other.
+      const after = await byAd();
+      for (const [adId, n] of after) {
+        expect(n - (before.get(adId) ?? 0), `ad ${adId}`).toBe(adId === chosen ? 6 : 0);
+      }
+    } finally {
+      alternate = false;
+    }
   });
 
   it('keeps each banner of an issue apart', async () => {

@@ -1013,7 +1013,9 @@ export class DeliveryEngine {
           sql`${owlIssueAds.publisherId} = ${publisherId} and ${owlIssueAds.bannerIndex} = ${bannerIndex} and ${owlIssueAds.issue} = ${issue}`,
         )
         .limit(1);
-      adId = row?.adId;
+      // Opens that came at once (a mail service fetching for many readers) all waited for that select: the
+      // first back chose the issue's ad (synchronously, below), and the others take it.
+      adId = this.owlIssues.get(key) ?? row?.adId;
       if (adId === undefined) {
         // One ad for every reader of the issue: their location is unknown, so untargeted campaigns only.
         const ad = this.choose(publisherId, 'owl', 'desktop', OWL_FORMATS, new Set(), null);

@@ -91,6 +91,15 @@ describe('AutoFlow daily cap', () => {
     const [campaign] = await t.db.select().from(campaigns).where(eq(campaigns.id, bikes));
     expect(campaign?.remainingImpressions).toBe(1000);
     await setCampaign({ pauseDailyImpressions: 0 });
+
+    // The set-aside view used its decision: replaying its token once the cap is lifted counts nothing, also
+    // once the decision has left memory (after 2 minutes, or a restart).
+    expect((await view(t, served[0]!.view, visitor)).headers['x-helium-counted']).toBe('ignored');
+    t.clock.advance(3 * 60_000);
+    t.app.delivery.sweep();
+    const replay = await view(t, served[0]!.view, visitor);
+    expect(replay.headers['x-helium-counted']).toBe('ignored');
+    expect(await impressionRows()).toBe(rows);
   });
 });
 

@@ -321,3 +321,20 @@ describe('credits', () => {
     expect(campaign?.remainingImpressions).toBe(0);
   });
 });
+
+describe('a view set aside', () => {
+  it('uses its decision: the token sent again from a browser counts nothing, in memory or after it left', async () => {
+    await onlyCampaign(t, bikes, { impressions: 1000 });
+    const visitor = { ip: '10.2.9.1' };
+    const { ads } = await decide(t, blog, visitor);
+    const token = ads[0]!.view;
+    const before = await counts(t.db);
+    const byBot = await view(t, token, { ip: visitor.ip, ua: BOT_UA });
+    expect(byBot.headers['x-helium-counted']).toBe('invalid');
+    expect((await view(t, token, visitor)).headers['x-helium-counted']).toBe('ignored');
+    t.clock.advance(3 * 60_000);
+    t.app.delivery.sweep();
+    expect((await view(t, token, visitor)).headers['x-helium-counted']).toBe('ignored');
+    expect((await counts(t.db)).impressions).toBe(before.impressions);
+  });
+});

@@ -1,9 +1,10 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import {
   adClicks,
   adDecisions,
   adImpressions,
   adLeads,
+  invalidTraffic,
   owlIssueAds,
   type Database,
   type DatabaseHandle,
@@ -79,6 +80,15 @@ interface DecisionState extends AdRef {
    * committed): the first event counted against it writes the decision record again.
    */
   unrecorded?: boolean;
+}
+
+/**
+ * Whether a decision's view was used, in the database: counted (`ad_impressions`) or set aside
+ * (`invalid_traffic`, bots and views beyond the campaign's limits). Either way a later beacon of its token is a
+ * replay, also once the decision has left memory (after 2 minutes, or a restart).
+ */
+function viewUsed(decisionId: SQL) {
+  return sql`(exists (select 1 from ${adImpressions} where ${adImpressions.decisionId} = ${decisionId}) or exists (select 1 from ${invalidTraffic} where ${invalidTraffic.decisionId} = ${decisionId} and ${invalidTraffic.decisionId} is not null and ${invalidTraffic.kind} = 'impression'))`;
 }
 
 /** Where the decision's ad was shown (publisher, ad, campaign, advertiser, channel, device, page). */
@@ -639,7 +649,7 @@ export class DeliveryEngine {
         device: adDecisions.device,
         url: adDecisions.url,
         at: adDecisions.createdAt,
-        viewed: sql<boolean>`exists (select 1 from ${adImpressions} where ${adImpressions.decisionId} = ${adDecisions.id})`,
+        viewed: sql<boolean>`${viewUsed(sql`${adDecisions.id}`)}`,
       })
       .from(adDecisions)
       .where(eq(adDecisions.id, decisionId))
@@ -650,11 +660,10 @@ export class DeliveryEngine {
       const served = payload.served;
       const ad = served ? this.snapshot().ads.get(served.adId) : undefined;
       if (!served || !ad) return null;
-      const viewed = await this.options.db
-        .select({ id: adImpressions.decisionId })
-        .from(adImpressions)
-        .where(eq(adImpressions.decisionId, decisionId))
-        .limit(1);
+      // Both drivers (node-postgres and PGlite) answer `{ rows }`.
+      const { rows } = (await this.options.db.execute(
+        sql`select ${viewUsed(sql`${decisionId}`)} as viewed`,
+      )) as unknown as { rows: Array<{ viewed: boolean }> };
       return {
         id: decisionId,
         publisherId: served.publisherId,
@@ -666,7 +675,7 @@ export class DeliveryEngine {
         url: '',
         at: payload.expiresAt * 1000 - tokenMs,
         reserved: false,
-        viewed: viewed.length > 0,
+        viewed: Boolean(rows[0]?.viewed),
         unrecorded: true,
       };
     }
@@ -731,6 +740,8 @@ export class DeliveryEngine {
     this.rollDay(at);
     const invalid = this.filter.isBot(requester.userAgent) ? 'bot' : this.isDataCentre(requester) ? 'dataCentre' : null;
     if (invalid) {
+      // A view set aside uses its decision all the same: the token is not worth a second try.
+      decision.viewed = true;
       await this.recorder.record([this.invalidEvent('impression', invalid, decision, requester, at)]);
       return 'invalid';
     }

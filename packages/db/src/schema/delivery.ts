@@ -150,7 +150,14 @@ export const invalidTraffic = pgTable(
     userAgent: text('user_agent'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (table) => [index('invalid_traffic_publisher_created_idx').on(table.publisherId, table.createdAt)],
+  (table) => [
+    index('invalid_traffic_publisher_created_idx').on(table.publisherId, table.createdAt),
+    // A view or click set aside uses its decision: a later beacon of the same token is a replay (the engine
+    // looks it up by decision for decisions no longer in memory). Pageviews have no decision: not indexed.
+    index('invalid_traffic_decision_idx')
+      .on(table.decisionId)
+      .where(sql`${table.decisionId} is not null`),
+  ],
 );
 
 /** Per-minute realtime counters per publisher (the performance dials). */

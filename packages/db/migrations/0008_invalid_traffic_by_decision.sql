@@ -1,0 +1,1 @@
+CREATE INDEX "invalid_traffic_decision_idx" ON "invalid_traffic" USING btree ("decision_id") WHERE "invalid_traffic"."decision_id" is not null;

@@ -253,7 +253,7 @@ export interface CounterSnapshot {
   /** Each ad's impressions and unique clicks per day of the CTR window (CtrWindow). */
   adDays: Array<{ day: string; adId: number; impressions: number; clicks: number }>;
   adSpent: Map<number, number>;
-  recentUniqueClicks: Array<{ adId: number; visitor: string; at: number }>;
+  recentUniqueClicks: Array<{ adId: number; decisionId: string; visitor: string; at: number }>;
 }
 
 export async function loadCounters(db: Database, today: string, now: Date): Promise<CounterSnapshot> {
@@ -273,7 +273,7 @@ export async function loadCounters(db: Database, today: string, now: Date): Prom
     .groupBy(dailyAdStats.day, dailyAdStats.adId);
   const adSpent = await spentByAd(db);
   const clickRows = await db
-    .select({ adId: adClicks.adId, visitor: adClicks.visitor, at: adClicks.createdAt })
+    .select({ adId: adClicks.adId, decisionId: adClicks.decisionId, visitor: adClicks.visitor, at: adClicks.createdAt })
     .from(adClicks)
     .where(and(eq(adClicks.isUnique, true), gte(adClicks.createdAt, new Date(now.getTime() - 3_600_000))));
   return {
@@ -286,6 +286,11 @@ export async function loadCounters(db: Database, today: string, now: Date): Prom
       clicks: Number(row.clicks),
     })),
     adSpent,
-    recentUniqueClicks: clickRows.map((row) => ({ adId: row.adId, visitor: row.visitor, at: row.at.getTime() })),
+    recentUniqueClicks: clickRows.map((row) => ({
+      adId: row.adId,
+      decisionId: row.decisionId,
+      visitor: row.visitor,
+      at: row.at.getTime(),
+    })),
   };
 }

@@ -83,12 +83,14 @@ interface DecisionState extends AdRef {
 }
 
 /**
- * Whether a decision's view was used, in the database: counted (`ad_impressions`) or set aside
- * (`invalid_traffic`, bots and views beyond the campaign's limits). Either way a later beacon of its token is a
- * replay, also once the decision has left memory (after 2 minutes, or a restart).
+ * Whether a decision's view was used, in the database: counted (`ad_impressions`), or refused because the
+ * campaign had reached a limit (`invalid_traffic`, `noCredits`: the visitor's view came, too late to bill).
+ * Either way a later beacon of its token is a replay, also once the decision has left memory (after 2
+ * minutes, or a restart). A view set aside as a bot's or a data centre's came from someone else: the
+ * visitor's own may still count.
  */
 function viewUsed(decisionId: SQL) {
-  return sql`(exists (select 1 from ${adImpressions} where ${adImpressions.decisionId} = ${decisionId}) or exists (select 1 from ${invalidTraffic} where ${invalidTraffic.decisionId} = ${decisionId} and ${invalidTraffic.decisionId} is not null and ${invalidTraffic.kind} = 'impression'))`;
+  return sql`(exists (select 1 from ${adImpressions} where ${adImpressions.decisionId} = ${decisionId}) or exists (select 1 from ${invalidTraffic} where ${invalidTraffic.decisionId} = ${decisionId} and ${invalidTraffic.decisionId} is not null and ${invalidTraffic.kind} = 'impression' and ${invalidTraffic.reason} = 'noCredits'))`;
 }
 
 /** Where the decision's ad was shown (publisher, ad, campaign, advertiser, channel, device, page). */
@@ -288,8 +290,9 @@ export class DeliveryEngine {
     for (const row of counters.adDays) this.ctrWindow.add(row.day, row.adId, row.impressions, row.clicks);
     this.adSpent = counters.adSpent;
     for (const click of counters.recentUniqueClicks) {
-      const key = `${click.adId}|${click.visitor}`;
-      this.lastUniqueClick.set(key, Math.max(this.lastUniqueClick.get(key) ?? 0, click.at));
+      for (const key of [`${click.adId}|${click.visitor}`, `decision|${click.decisionId}`]) {
+        this.lastUniqueClick.set(key, Math.max(this.lastUniqueClick.get(key) ?? 0, click.at));
+      }
     }
   }
 
@@ -740,8 +743,7 @@ export class DeliveryEngine {
     this.rollDay(at);
     const invalid = this.filter.isBot(requester.userAgent) ? 'bot' : this.isDataCentre(requester) ? 'dataCentre' : null;
     if (invalid) {
-      // A view set aside uses its decision all the same: the token is not worth a second try.
-      decision.viewed = true;
+      // From someone else than the visitor (a scanner, a bot given the token): the visitor's own may still come.
       await this.recorder.record([this.invalidEvent('impression', invalid, decision, requester, at)]);
       return 'invalid';
     }
@@ -890,9 +892,15 @@ export class DeliveryEngine {
       return { location, counted: 'invalid' };
     }
     const campaign = this.snapshot().campaigns.get(decision.campaignId);
-    const key = `${decision.adId}|${visitor}`;
-    const last = this.lastUniqueClick.get(key);
-    let isUnique = last === undefined || at.getTime() - last >= UNIQUE_CLICK_MS;
+    // Unique per visitor and ad, and per decision: one page's click link shared by many (other user agents,
+    // other addresses) bills once an hour, as one visitor's clicks do.
+    const keys = [`${decision.adId}|${visitor}`, `decision|${decision.id}`];
+    const hourAgo = new Date(at.getTime() - UNIQUE_CLICK_MS);
+    // Just after midnight the visitor's hash has a new day's salt: the same person, under yesterday's, too.
+    if (utcDay(hourAgo) !== utcDay(at)) keys.push(`${decision.adId}|${this.visitorOf(requester, hourAgo)}`);
+    const previous = keys.map((key) => this.lastUniqueClick.get(key));
+    const last = Math.max(...previous.map((time) => time ?? -Infinity));
+    let isUnique = at.getTime() - last >= UNIQUE_CLICK_MS;
     const events: DeliveryEvent[] = this.rerecord(decision);
     const rerecorded = events.length > 0;
     let spendsCredit = false;
@@ -908,7 +916,8 @@ export class DeliveryEngine {
       spendsCredit && campaign
         ? this.money(clickCost(campaign.cpc), decision.publisherId, decision.advertiserId, campaign.isTrial)
         : NO_MONEY;
-    if (isUnique) this.lastUniqueClick.set(key, at.getTime());
+    // Yesterday's hash (the third key, when there is one) is only read: today's names the visitor from now on.
+    if (isUnique) for (const key of keys.slice(0, 2)) this.lastUniqueClick.set(key, at.getTime());
     if (isUnique) this.ctrWindow.add(utcDay(at), decision.adId, 0, 1);
     if (spendsCredit && campaign) {
       campaign.remainingClicks -= 1;
@@ -930,8 +939,11 @@ export class DeliveryEngine {
       await this.recorder.record(events);
     } catch (error) {
       if (isUnique) {
-        if (last === undefined) this.lastUniqueClick.delete(key);
-        else this.lastUniqueClick.set(key, last);
+        keys.slice(0, 2).forEach((key, index) => {
+          const before = previous[index];
+          if (before === undefined) this.lastUniqueClick.delete(key);
+          else this.lastUniqueClick.set(key, before);
+        });
         this.ctrWindow.add(utcDay(at), decision.adId, 0, -1);
       }
       if (spendsCredit && campaign) campaign.remainingClicks += 1;
@@ -997,13 +1009,17 @@ export class DeliveryEngine {
     return true;
   }
 
-  /** The unique click a repeat click repeats: the visitor's latest unique click on the ad, within the hour. */
+  /**
+   * The unique click a repeat click repeats: the latest unique click on the ad, within the hour, of the same
+   * visitor or through the same decision (the rules of countClick).
+   */
   private async uniqueClickBefore(repeat: typeof adClicks.$inferSelect) {
     const [unique] = await this.options.db
       .select()
       .from(adClicks)
       .where(
-        sql`${adClicks.adId} = ${repeat.adId} and ${adClicks.visitor} = ${repeat.visitor} and ${adClicks.isUnique}
+        sql`${adClicks.adId} = ${repeat.adId} and ${adClicks.isUnique}
+          and (${adClicks.visitor} = ${repeat.visitor} or ${adClicks.decisionId} = ${repeat.decisionId})
           and ${adClicks.createdAt} <= ${repeat.createdAt}
           and ${adClicks.createdAt} > ${new Date(repeat.createdAt.getTime() - UNIQUE_CLICK_MS)}`,
       )

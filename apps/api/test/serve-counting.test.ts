@@ -4,13 +4,14 @@ import { adClicks, adDecisions, adLeads, campaigns, invalidTraffic, installHeart
 import { buildTestApp, type TestApp } from './helper.ts';
 import {
   BOT_UA,
-  BROWSER_UA,
   campaignOfBrand,
   click,
   counts,
   decide,
+  decisionIdOf,
   onlyCampaign,
   publisherId,
+  tokenFields,
   view,
 } from './serve-support.ts';
 
@@ -45,23 +46,14 @@ describe('decision', () => {
 
   it("keeps the page's http or https address without its fragment, and no address of another kind", async () => {
     await onlyCampaign(t, bikes, { impressions: 1000 });
-    const pageOf = async (decisionVisitorIp: string, address: string) => {
-      const response = await t.app.inject({
-        method: 'GET',
-        url: `/serve/d?p=${blog}&w=1280&u=${encodeURIComponent(address)}`,
-        remoteAddress: '127.0.0.1',
-        headers: { 'user-agent': BROWSER_UA, 'x-forwarded-for': decisionVisitorIp, origin: 'http://localhost:8080' },
-      });
+    const pageOf = async (ip: string, address: string) => {
+      const { response, ads } = await decide(t, blog, { ip }, address, 'http://localhost:8080');
       expect(response.statusCode).toBe(200);
       expect(response.headers['x-helium-counted']).toBe('counted');
-      await t.app.delivery.recorder.flush();
-      const decisionId = Buffer.from(
-        (response.json() as { ads: Array<{ view: string }> }).ads[0]!.view.split('.')[0]!,
-        'base64url',
-      )
-        .toString()
-        .split('|')[1]!;
-      const [decision] = await t.db.select().from(adDecisions).where(eq(adDecisions.id, decisionId));
+      const [decision] = await t.db
+        .select()
+        .from(adDecisions)
+        .where(eq(adDecisions.id, decisionIdOf(ads[0]!)));
       return decision?.url;
     };
     expect(await pageOf('10.1.0.3', 'http://localhost:8080/article?x=1#comments')).toBe(
@@ -103,7 +95,7 @@ describe('validated impressions', () => {
     await onlyCampaign(t, bikes, { impressions: 1000 });
     const visitor = { ip: '10.1.7.1' };
     const { ads } = await decide(t, blog, visitor);
-    const decisionId = Buffer.from(ads[0]!.view.split('.')[0]!, 'base64url').toString().split('|')[1]!;
+    const decisionId = decisionIdOf(ads[0]!);
     // What a SIGKILL between the answer and the commit of its batch leaves: no record, nothing in memory
     // (neither the decisions nor their reservations).
     const forget = () => {
@@ -126,7 +118,7 @@ describe('validated impressions', () => {
     expect((await counts(t.db)).impressions).toBe(before.impressions + 1);
     // A click of a lost decision still redirects to the ad and counts.
     const other = await decide(t, blog, { ip: '10.1.7.2' });
-    const otherId = Buffer.from(other.ads[0]!.view.split('.')[0]!, 'base64url').toString().split('|')[1]!;
+    const otherId = decisionIdOf(other.ads[0]!);
     await t.db.delete(adDecisions).where(eq(adDecisions.id, otherId));
     forget();
     const clicked = await click(t, other.ads[0]!.click, { ip: '10.1.7.2' });
@@ -344,8 +336,7 @@ describe('around UTC midnight', () => {
     const now = t.clock.now().getTime();
     t.clock.advance(Math.ceil(now / 86_400_000) * 86_400_000 - 10 * 60_000 - now);
     const person = { ip: '10.5.9.1' };
-    const adOf = (clickUrl: string) =>
-      Buffer.from(new URL(clickUrl).pathname.split('/').pop()!.split('.')[0]!, 'base64url').toString().split('|')[4];
+    const adOf = (clickUrl: string) => tokenFields(new URL(clickUrl).pathname.split('/').pop()!)[4];
     /** A new page of the person's showing the same ad (the campaign has several). */
     const pageWith = async (adId: string | undefined) => {
       for (let attempt = 0; attempt < 20; attempt++) {

@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adDecisions, ads, publisherPlacements } from '@helium/db';
 import { buildTestApp, type TestApp } from './helper.ts';
-import { BROWSER_UA, publisherId } from './serve-support.ts';
+import { BROWSER_UA, decisionIdOf, publisherId } from './serve-support.ts';
 
 const MOBILE_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
@@ -49,7 +49,7 @@ async function pageview(publisher: number, device: 'desktop' | 'mobile') {
 async function formatsOf(answered: PlacedAd[]): Promise<number[]> {
   // Decisions are answered before their records are durable: wait for them.
   await t.app.delivery.recorder.flush();
-  const ids = answered.map((ad) => Buffer.from(ad.view.split('.')[0]!, 'base64url').toString().split('|')[1]!);
+  const ids = answered.map(decisionIdOf);
   const rows = await t.db
     .select({ id: adDecisions.id, formatId: ads.formatId })
     .from(adDecisions)

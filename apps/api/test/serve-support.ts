@@ -34,13 +34,32 @@ export interface ServedAdJson {
   height: number;
 }
 
-/** The script's decision request, as a browser on the publisher's site sends it through a proxy. */
-export async function decide(t: TestApp, publisher: number, visitor: Visitor, page = 'http://localhost:8080/article') {
+/** The fields of a signed token's payload: kind, decision id, expiry, publisher, ad, device (tokens.ts). */
+export function tokenFields(token: string): string[] {
+  return Buffer.from(token.split('.')[0]!, 'base64url').toString().split('|');
+}
+
+/** The decision a served ad's view token names. */
+export function decisionIdOf(ad: { view: string }): string {
+  return tokenFields(ad.view)[1]!;
+}
+
+/**
+ * The script's decision request, as a browser on the publisher's site sends it through a proxy. `origin`
+ * defaults to the page's; give it for a page address that is not one.
+ */
+export async function decide(
+  t: TestApp,
+  publisher: number,
+  visitor: Visitor,
+  page = 'http://localhost:8080/article',
+  origin = new URL(page).origin,
+) {
   const response = await t.app.inject({
     method: 'GET',
     url: `/serve/d?p=${publisher}&w=1280&u=${encodeURIComponent(page)}`,
     remoteAddress: '127.0.0.1',
-    headers: { 'user-agent': visitor.ua ?? BROWSER_UA, 'x-forwarded-for': visitor.ip, origin: new URL(page).origin },
+    headers: { 'user-agent': visitor.ua ?? BROWSER_UA, 'x-forwarded-for': visitor.ip, origin },
   });
   // The decision is answered before its records are durable (served, not billed): wait for them, so that
   // the tests may read them.

@@ -166,8 +166,9 @@ interface Slot {
   const address = () => (/^#[/!]/.test(location.hash) ? location.href : location.href.split('#')[0]!);
 
   const pageview = () => {
-    if (address() === page) return;
-    page = address();
+    const here = address();
+    if (here === page) return;
+    page = here;
     const current = ++generation;
     clear();
     observer = win.IntersectionObserver

@@ -136,4 +136,45 @@ describe('GroupCommitRecorder', () => {
     expect(flushed).toBe(true);
     expect(writes.started.map((batch) => batch.hosts)).toEqual([['a']]);
   });
+
+  it('deferred events start no batch of their own: they join the next one, or go alone after their delay', async () => {
+    const writes = controlledWrites();
+    const recorder = new GroupCommitRecorder(writes.write, undefined, 2, 30);
+    let deferredDone = false;
+    void recorder.record([event('served')], { deferred: true }).then(() => (deferredDone = true));
+    await turn();
+    expect(writes.started).toHaveLength(0);
+    // A record that someone waits on starts a batch, which takes the deferred events before it, in order.
+    void recorder.record([event('view')]);
+    await turn();
+    expect(writes.started.map((batch) => batch.hosts)).toEqual([['served', 'view']]);
+    writes.started[0]!.finish();
+    await turn();
+    expect(deferredDone).toBe(true);
+    // Alone, deferred events are written once their delay is over.
+    const startedAt = Date.now();
+    void recorder.record([event('alone')], { deferred: true });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(writes.started).toHaveLength(1);
+    while (writes.started.length < 2) await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(Date.now() - startedAt).toBeGreaterThanOrEqual(25);
+    expect(writes.started[1]!.hosts).toEqual(['alone']);
+  });
+
+  it('flush and close write deferred events at once', async () => {
+    const writes = controlledWrites();
+    const recorder = new GroupCommitRecorder(writes.write, undefined, 2, 60_000);
+    void recorder.record([event('served')], { deferred: true });
+    const flushed = recorder.flush();
+    await turn();
+    expect(writes.started.map((batch) => batch.hosts)).toEqual([['served']]);
+    writes.started[0]!.finish();
+    await flushed;
+    void recorder.record([event('last')], { deferred: true });
+    const closing = recorder.close();
+    await turn();
+    expect(writes.started.map((batch) => batch.hosts)).toEqual([['served'], ['last']]);
+    writes.started[1]!.finish();
+    await closing;
+  });
 });

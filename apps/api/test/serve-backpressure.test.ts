@@ -78,9 +78,10 @@ describe('decisions under a database that cannot keep up', () => {
     }
     // Each decision queues a pageview and a decision record: the answers stop at the bound, not before.
     expect(queuedWhenBlocked).toBeGreaterThan(MAX_UNDURABLE_EVENTS);
-    // (Besides the batches already handed to the database: one or two of one decision each.)
+    // (Besides the batches already handed to the database: two at most, each of the decisions of at most the
+    // recorder's deferral delay, a few dozen at this pace.)
     expect(answeredAtOnce).toBeGreaterThanOrEqual(MAX_UNDURABLE_EVENTS / 2);
-    expect(answeredAtOnce).toBeLessThanOrEqual(MAX_UNDURABLE_EVENTS / 2 + 3);
+    expect(answeredAtOnce).toBeLessThanOrEqual(MAX_UNDURABLE_EVENTS / 2 + 60);
 
     const answers = (await Promise.all(pending)) as Array<{ statusCode: number }>;
     expect(answers.every((answer) => answer.statusCode === 200)).toBe(true);

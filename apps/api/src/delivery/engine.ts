@@ -591,8 +591,9 @@ export class DeliveryEngine {
    * stopping recorder refuses them as before. `onLost` undoes what the engine kept in memory.
    */
   private async recordServed(events: DeliveryEvent[], onLost: () => void): Promise<void> {
-    const durable = this.recorder.record(events);
-    if (!this.recorder.isClosed && this.recorder.pending <= MAX_UNDURABLE_EVENTS) {
+    const backlog = this.recorder.isClosed || this.recorder.pending + events.length > MAX_UNDURABLE_EVENTS;
+    const durable = this.recorder.record(events, { deferred: !backlog });
+    if (!backlog) {
       durable.catch(onLost);
       return;
     }

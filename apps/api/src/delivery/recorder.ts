@@ -8,6 +8,9 @@ interface Pending {
 
 type Job = { kind: 'job'; run: () => Promise<void>; resolve: () => void; reject: (error: unknown) => void };
 
+/** How long a deferred event waits at most for another's batch (GroupCommitRecorder.record). */
+export const DEFERRED_MS = 10;
+
 const isJob = (item: Pending | Job): item is Job => 'kind' in item;
 
 /**
@@ -27,6 +30,7 @@ const isJob = (item: Pending | Job): item is Job => 'kind' in item;
 export class GroupCommitRecorder {
   private queue: Array<Pending | Job> = [];
   private scheduled = false;
+  private deferredTimer: NodeJS.Timeout | null = null;
   private inFlight = 0;
   private jobRunning = false;
   private idle: Array<() => void> = [];
@@ -40,16 +44,22 @@ export class GroupCommitRecorder {
     private readonly write: (events: DeliveryEvent[]) => Promise<void>,
     private readonly onError: (error: unknown) => void = () => {},
     private readonly maxInFlight = 1,
+    /** How long events recorded with `deferred` may wait for a batch that something else starts. */
+    private readonly deferredMs = DEFERRED_MS,
   ) {}
 
-  /** Resolves when the events are durable. */
-  record(events: DeliveryEvent[]): Promise<void> {
+  /**
+   * Resolves when the events are durable. `deferred` events start no batch of their own: they join the next
+   * one that an undeferred record starts, or one of their own after `deferredMs` (for what nobody waits on).
+   */
+  record(events: DeliveryEvent[], options: { deferred?: boolean } = {}): Promise<void> {
     if (events.length === 0) return Promise.resolve();
     if (this.closed) return Promise.reject(new Error('The recorder is closed'));
     return new Promise<void>((resolve, reject) => {
       this.queue.push({ events, resolve, reject });
       this.queuedEvents += events.length;
-      this.schedule();
+      if (options.deferred) this.scheduleDeferred();
+      else this.schedule();
     });
   }
 
@@ -75,8 +85,20 @@ export class GroupCommitRecorder {
     return this.queue.length === 0 && this.inFlight === 0 && !this.jobRunning && !this.scheduled;
   }
 
+  private scheduleDeferred() {
+    if (this.scheduled || this.deferredTimer) return;
+    this.deferredTimer = setTimeout(() => {
+      this.deferredTimer = null;
+      this.schedule();
+    }, this.deferredMs);
+  }
+
   // Events recorded during the same turn of the event loop join one batch.
   private schedule() {
+    if (this.deferredTimer) {
+      clearTimeout(this.deferredTimer);
+      this.deferredTimer = null;
+    }
     if (this.scheduled) return;
     this.scheduled = true;
     setImmediate(() => {
@@ -145,6 +167,7 @@ export class GroupCommitRecorder {
   /** Resolves once everything queued so far is written. */
   flush(): Promise<void> {
     if (this.isIdle) return Promise.resolve();
+    if (this.deferredTimer) this.schedule();
     return new Promise((resolve) => this.idle.push(resolve));
   }
 

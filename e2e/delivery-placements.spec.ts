@@ -46,6 +46,18 @@ beforeAll(async () => {
     '/spaced.html': '<h1>Article</h1>\n<div id="slot" data-helium-slot>\n  \n</div>\n<p>Text.</p>',
     // A page whose parsing waits for a slow script of its own before reaching the slot.
     '/slow.html': '<h1>Article</h1><script src="/slow.js"></script><div id="slot" data-helium-slot></div>',
+    // A slot as the docs advise (its height reserved) after text with no margin, and text after it that must not move.
+    '/reserved.html': '<div>Article</div><div data-helium-slot style="min-height:282px"></div><p id="after">Text.</p>',
+    // A page that renders itself: its slot appears 0.6 s after the page has loaded.
+    '/late-slot.html':
+      '<h1>Article</h1><script>addEventListener("load", () => setTimeout(() => {' +
+      ' const slot = document.createElement("div"); slot.dataset.heliumSlot = ""; slot.id = "slot";' +
+      ' document.body.append(slot); }, 600));</script>',
+    // A French site: its own language, whatever the visitor's browser says.
+    '/francais.html':
+      '<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>Article</title>' +
+      `<script async src="${product.url}/serve/script.js" data-publisher="${DEMO_BLOG_ID}"></script></head>` +
+      '<body><h1>Article</h1><div id="slot" data-helium-slot></div></body></html>',
   });
   // The line placed (without async) above the page's viewport tag: it runs before the mobile width is known.
   mobileSite = await startPublisherSite(
@@ -157,6 +169,47 @@ describe('placements', () => {
     const decision = page.waitForRequest((request) => request.url().includes('/serve/d?'));
     await page.goto(`${mobileSite.url}/mobile.html`);
     expect(new URL((await decision).url()).searchParams.get('w')).toBe('390');
+    await ctx.close();
+  });
+
+  it('nothing on the page moves when the ad arrives in a slot whose height is reserved', async () => {
+    const ctx = await context();
+    const page = await ctx.newPage();
+    // The decision held back, to measure the page before the ad's box is inserted.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/serve/d?*', async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto(`${blog.url}/reserved.html`);
+    const textBefore = await page.locator('#after').boundingBox();
+    const slotBefore = await page.locator('[data-helium-slot]').boundingBox();
+    release();
+    const image = page.locator('[data-helium-slot] img');
+    await image.waitFor({ state: 'visible' });
+    await page.waitForFunction(() => document.querySelector<HTMLImageElement>('[data-helium-slot] img')?.complete);
+    expect(await page.locator('[data-helium-slot]').boundingBox()).toEqual(slotBefore);
+    expect(await page.locator('#after').boundingBox()).toEqual(textBefore);
+    await ctx.close();
+  });
+
+  it('the default placement waits for a slot that the page adds after loading, instead of the corner', async () => {
+    const ctx = await context();
+    const page = await ctx.newPage();
+    await page.goto(`${blog.url}/late-slot.html`);
+    await page.locator('#slot a[href*="/c/"]').waitFor({ state: 'visible' });
+    expect(await page.locator('a[href*="/c/"]').count()).toBe(1);
+    await ctx.close();
+  });
+
+  it("labels the ad in the page's language, not the browser's", async () => {
+    const ctx = await context('en-US');
+    const page = await ctx.newPage();
+    await page.goto(`${blog.url}/francais.html`);
+    await page.locator('#slot a[href*="/c/"]').waitFor({ state: 'visible' });
+    expect(await page.locator('#slot').getByText('Publicité', { exact: true }).count()).toBe(1);
+    expect(await page.getByText('Ad', { exact: true }).count()).toBe(0);
     await ctx.close();
   });
 

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { launchBrowser } from './support/browser.ts';
@@ -7,6 +8,8 @@ import { startProduct, type Product } from './support/product.ts';
 const CHROME_UA =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
 const BOT_UA = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+/** A real H.264 video (the demo seed's), for ads shown as video. */
+const VIDEO = readFileSync(new URL('../packages/db/src/seed/media/nordvik-video.mp4', import.meta.url));
 
 let product: Product;
 let site: Awaited<ReturnType<typeof startPublisherSite>>;
@@ -333,23 +336,88 @@ describe('viewability, measured by the script itself', () => {
     await ctx.close();
   });
 
-  it('a video ad needs 2 s in view', async () => {
-    const ctx = await context();
-    // The server's real decision, presented to the script as a video (its view token stays the real one).
+  /** The server's real decision, presented to the script as a video at `src` (its view token stays the real one). */
+  async function asVideo(ctx: BrowserContext, src: string) {
     await ctx.route('**/serve/d?*', async (route) => {
       const response = await route.fetch();
-      const answer = (await response.json()) as { ads: Array<{ kind: string }> };
-      for (const ad of answer.ads) ad.kind = 'video';
+      const answer = (await response.json()) as { ads: Array<{ kind: string; src: string }> };
+      for (const ad of answer.ads) Object.assign(ad, { kind: 'video', src });
       await route.fulfill({ response, json: answer });
     });
+  }
+
+  it('a video ad needs 2 s in view, playing', async () => {
+    const ctx = await context();
+    await asVideo(ctx, `${site.url}/ad.mp4`);
+    await ctx.route('**/ad.mp4', (route) => route.fulfill({ status: 200, contentType: 'video/mp4', body: VIDEO }));
     const page = await ctx.newPage();
     await page.goto(`${site.url}/below.html`);
     await page.locator('[data-helium-slot] video').waitFor({ state: 'attached' });
     const before = await totals(admin);
     await showShareOfAd(page, 1);
+    await page.waitForFunction(() => {
+      const video = document.querySelector('video');
+      return video !== null && !video.paused && video.currentTime > 0;
+    });
     await page.waitForTimeout(1500);
     expect((await totals(admin)).impressions).toBe(before.impressions);
     await page.waitForTimeout(800);
+    await impressionsReach(before.impressions + 1);
+    await ctx.close();
+  });
+
+  it('an ad whose media never shows (an image that fails, a video that cannot play) counts nothing', async () => {
+    const before = await totals(admin);
+    const broken = await context();
+    await broken.route(
+      (url) => url.pathname.startsWith('/media/') || url.pathname.startsWith('/serve/creative/'),
+      (route) => route.fulfill({ status: 404, body: '' }),
+    );
+    const image = await broken.newPage();
+    await image.goto(`${site.url}/top.html`);
+    await image.locator('[data-helium-slot] img').waitFor({ state: 'visible' });
+    const unplayable = await context();
+    // Not a video at all: the browser cannot start it.
+    await asVideo(unplayable, `${site.url}/broken.mp4`);
+    await unplayable.route('**/broken.mp4', (route) =>
+      route.fulfill({ status: 200, contentType: 'video/mp4', body: 'not a video' }),
+    );
+    const video = await unplayable.newPage();
+    await video.goto(`${site.url}/top.html`);
+    await video.locator('[data-helium-slot] video').waitFor({ state: 'visible' });
+    // Both ads in view at the top of their page, in a visible tab, well past 1 s and 2 s.
+    await image.waitForTimeout(3000);
+    expect((await totals(admin)).impressions).toBe(before.impressions);
+    await broken.close();
+    await unplayable.close();
+  });
+
+  it('a prerendered page counts no pageview until it is shown, then counts its view', async () => {
+    const ctx = await context();
+    const page = await ctx.newPage();
+    // The page as Chrome prerenders it for speculation rules: document.prerendering until it is activated.
+    await page.addInitScript(() => {
+      let prerendering = true;
+      Object.defineProperty(document, 'prerendering', { configurable: true, get: () => prerendering });
+      Object.defineProperty(window, '__activate', {
+        value: () => {
+          prerendering = false;
+          document.dispatchEvent(new Event('prerenderingchange'));
+        },
+      });
+    });
+    let decisions = 0;
+    page.on('request', (request) => {
+      if (request.url().includes('/serve/d?')) decisions++;
+    });
+    const before = await totals(admin);
+    await page.goto(`${site.url}/top.html`);
+    await page.waitForTimeout(1500);
+    expect(decisions).toBe(0);
+    expect(await page.locator('a[href*="/c/"]').count()).toBe(0);
+    await page.evaluate(() => (window as unknown as { __activate: () => void }).__activate());
+    await page.locator('[data-helium-slot] a[href*="/c/"]').waitFor({ state: 'visible' });
+    expect(decisions).toBe(1);
     await impressionsReach(before.impressions + 1);
     await ctx.close();
   });

@@ -61,11 +61,13 @@ export async function totals(admin: Awaited<ReturnType<typeof apiSession>>): Pro
 /**
  * A publisher's site on another origin (http://localhost:<port>): static pages that paste the snippet.
  * `/top.html` has its ad slot at the top; `/below.html` far below the fold; `extraPages` adds pages by
- * path (their body).
+ * path (their body, or a whole document when it starts with `<!doctype`).
  */
 export async function startPublisherSite(snippet: string, extraPages: Record<string, string> = {}) {
   const page = (body: string) =>
-    `<!doctype html><html><head><meta charset="utf-8"><title>Publisher</title>${snippet}</head><body style="margin:0">${body}</body></html>`;
+    body.startsWith('<!doctype')
+      ? body
+      : `<!doctype html><html><head><meta charset="utf-8"><title>Publisher</title>${snippet}</head><body style="margin:0">${body}</body></html>`;
   const pages: Record<string, string> = {
     '/top.html': page('<h1>Article</h1><div data-helium-slot style="width:728px;min-height:620px"></div><p>Text.</p>'),
     '/below.html': page('<h1>Long article</h1><div style="height:6000px">Text.</div><div data-helium-slot></div>'),

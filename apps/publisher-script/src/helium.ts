@@ -1,10 +1,11 @@
 /**
  * The Helium Ads publisher script: the one line publishers paste loads this IIFE. No dependencies, no
  * cookies, no globals. It counts a pageview by asking for the page's ads, shows each in its placement (a CSS
- * selector and a position; looked for during 2 s, then skipped) with an "Ad" label in a box sized before the
- * media loads (no layout shift), reports a view once 50% of the ad stayed in view for 1 s (2 s for a video) in
- * a visible tab, and starts over on single-page-app navigation (a new history entry at a new address; not an
- * in-page anchor, not a replaced address). Any failure (blocked, offline) is silent.
+ * selector and a position; looked for during 2 s, then skipped) with an "Ad" label in the page's language, in
+ * a box sized before the media loads (no layout shift), reports a view once 50% of the ad, rendered (an image
+ * loaded, a video playing), stayed in view for 1 s (2 s for a video) in a visible tab, and starts over on
+ * single-page-app navigation (a new history entry at a new address; not an in-page anchor, not a replaced
+ * address). A prerendered page counts once it is shown. Any failure (blocked, offline) is silent.
  */
 interface ServedAd {
   selector: string | null;
@@ -25,6 +26,8 @@ interface Slot {
   token: string;
   ms: number;
   inView: boolean;
+  /** The media is there to see: an image loaded, a video playing (not one that failed or cannot start). */
+  rendered: boolean;
   timer: number;
   done: boolean;
 }
@@ -41,7 +44,8 @@ interface Slot {
   const base = new URL(script.src).origin;
   const publisher = script.getAttribute('data-publisher');
   if (!publisher) return;
-  const label = /^fr/i.test(navigator.language) ? 'Publicité' : 'Ad';
+  // The label is part of the page: in the page's language, else the visitor's.
+  const label = /^fr/i.test(doc.documentElement.lang || navigator.language) ? 'Publicité' : 'Ad';
   const slots: Slot[] = [];
   let observer: IntersectionObserver | null = null;
   let page = '';
@@ -78,8 +82,8 @@ interface Slot {
 
   /** Starts or stops each slot's continuous-view timer from its visibility and the tab's. */
   const check = (slot: Slot) => {
-    const counting = slot.inView && doc.visibilityState === 'visible' && !slot.done;
-    if (counting && !slot.timer) slot.timer = win.setTimeout(() => report(slot), slot.ms);
+    const counting = slot.rendered && slot.inView && doc.visibilityState === 'visible' && !slot.done;
+    if (counting && !slot.timer) slot.timer = win.setTimeout(() => safely(() => report(slot)), slot.ms);
     if (!counting && slot.timer) {
       clearTimeout(slot.timer);
       slot.timer = 0;
@@ -109,14 +113,15 @@ interface Slot {
     } catch {
       // an invalid selector: no such element
     }
-    // A placement's element may come later (pages that render themselves): looked for again for 2 s, then
-    // skipped. One corner box at most.
-    if (!target && ad.selector && tries < 10) win.setTimeout(() => safely(() => show(ad, current, tries + 1)), 200);
+    // The element may come later (pages that render themselves, a single-page app's next page): looked for
+    // again for 2 s, then a placement is skipped, and the default placement goes to the corner box (one at most).
+    if (!target && tries < 10) return void win.setTimeout(() => safely(() => show(ad, current, tries + 1)), 200);
     if (!target && (ad.selector || corner)) return;
     const ratio = ad.height / ad.width;
     const box = create(
       'div',
-      'all:initial;display:block;position:relative;margin:8px auto;max-width:100%;width:' +
+      // Padding, not margin: a margin of the first child would go through an empty slot and move the page.
+      'all:initial;display:block;position:relative;margin:0 auto;padding:8px 0;max-width:100%;width:' +
         ad.width +
         'px;font:11px/16px sans-serif;color:#666',
     );
@@ -124,7 +129,7 @@ interface Slot {
       // The default placement on a page without a slot: a fixed corner box, which moves nothing on the page.
       corner = true;
       box.style.cssText +=
-        ';position:fixed;right:8px;bottom:8px;margin:0;z-index:2147483000;background:#fff;box-shadow:0 1px 6px rgba(0,0,0,.3);max-width:45vw';
+        ';position:fixed;right:8px;bottom:8px;padding:0;z-index:2147483000;background:#fff;box-shadow:0 1px 6px rgba(0,0,0,.3);max-width:45vw';
       doc.body.appendChild(box);
     } else if (ad.position === 'before') target.before(box);
     else if (ad.position === 'after') target.after(box);
@@ -155,9 +160,19 @@ interface Slot {
       token: ad.view,
       ms: ad.kind === 'video' ? 2000 : 1000,
       inView: false,
+      rendered: false,
       timer: 0,
       done: false,
     };
+    const rendered = (is: boolean) => () => {
+      slot.rendered = is;
+      safely(() => check(slot));
+    };
+    if (ad.kind === 'video') {
+      media.addEventListener('playing', rendered(true));
+      // (Not `waiting`: a short video looping waits at each start again, which is no pause.)
+      media.addEventListener('pause', rendered(false));
+    } else media.addEventListener('load', rendered(true));
     slots.push(slot);
     observer?.observe(link);
   };
@@ -192,7 +207,8 @@ interface Slot {
     )
       .then((response) => response.json())
       .then((answer: { ads?: ServedAd[] }) => {
-        const showAll = () => safely(() => (answer.ads ?? []).forEach((ad) => show(ad, current)));
+        // Each on its own: a placement that fails (a selector the page cannot take) leaves the others.
+        const showAll = () => (answer.ads ?? []).forEach((ad) => safely(() => show(ad, current)));
         // Asked before the page's body may be parsed; shown once the page's elements are there.
         if (doc.readyState === 'loading') doc.addEventListener('DOMContentLoaded', showAll);
         else showAll();
@@ -223,6 +239,12 @@ interface Slot {
   win.addEventListener('popstate', start);
   // The viewport's width (desktop or mobile) is right once the page's viewport tag has been read: ask as soon
   // as the head is read, else when the page is parsed.
-  if (doc.readyState !== 'loading' || doc.body || doc.querySelector('meta[name=viewport]')) start();
-  else doc.addEventListener('DOMContentLoaded', start);
+  const begin = () =>
+    doc.readyState !== 'loading' || doc.body || doc.querySelector('meta[name=viewport]')
+      ? start()
+      : doc.addEventListener('DOMContentLoaded', start);
+  // A page prerendered in case the visitor opens it (speculation rules) is no pageview until it is shown.
+  if ((doc as Document & { prerendering?: boolean }).prerendering) {
+    doc.addEventListener('prerenderingchange', begin, { once: true });
+  } else begin();
 })();

@@ -2,7 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { owlIssueAds, publishers, users } from '@helium/db';
 import {
   NEWSLETTER_ISSUE_PLACEHOLDER,
   ZCheckInstallResponseSchema,
@@ -182,5 +184,60 @@ describe('check-install', () => {
       domain: 'rando-alpes.example',
     });
     expect(before.domain).toBe('localhost');
+  });
+
+  it("installs a newsletter once its banner's image is requested, even when no ad can be shown yet", async () => {
+    // A new newsletter of the demo publisher: it approved no ad, so its banners can choose none.
+    const [owner] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, 'publisher@demo.test'));
+    const [created] = await t.db
+      .insert(publishers)
+      .values({ userId: owner!.id, brand: 'Lettre Neuve', isWeb: false, isOwl: true })
+      .returning({ id: publishers.id });
+    const letter = created!.id;
+    await t.app.delivery.refresh();
+    const client = await signedInPublisher(t, letter);
+    const check = async () =>
+      ZCheckInstallResponseSchema.parse((await client.post('/api/publisher/check-install')).json());
+    const stored = async () => (await t.db.select().from(publishers).where(eq(publishers.id, letter)))[0]!.isInstalled;
+    expect(await check()).toEqual({ isInstalled: false, domain: null, lastSeenAt: null });
+
+    // A web page on a host named "newsletter" does not pass for the newsletter's banner.
+    await t.app.inject({
+      method: 'GET',
+      url: `/serve/h?p=${letter}`,
+      headers: { origin: 'http://newsletter', 'user-agent': BROWSER_UA },
+    });
+    expect((await check()).isInstalled).toBe(false);
+
+    const image = () =>
+      t.app.inject({
+        method: 'GET',
+        url: `/serve/owl/${t.app.ctx.hashIds.encodePublisher(letter)}/1/issue-1/image`,
+        remoteAddress: '127.0.0.1',
+        headers: { 'user-agent': BROWSER_UA, 'x-forwarded-for': '10.42.0.1' },
+      });
+    const first = await image();
+    await t.app.delivery.recorder.flush();
+    // No ad was chosen: the transparent pixel, nothing counted, no issue ad kept.
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toBe('image/gif');
+    expect(first.headers['x-helium-counted']).toBe('ignored');
+    expect(await t.db.select().from(owlIssueAds).where(eq(owlIssueAds.publisherId, letter))).toEqual([]);
+    const firstSeen = t.clock.now().toISOString();
+    expect(await check()).toEqual({ isInstalled: true, domain: null, lastSeenAt: firstSeen });
+    expect(await stored()).toBe(true);
+    expect((await client.post('/api/publisher/get-performance-history')).json().publisherIsInstalled).toBe(true);
+
+    // Recorded at most once a minute, as the script's heartbeat.
+    t.clock.advance(30_000);
+    t.app.delivery.sweep();
+    await image();
+    await t.app.delivery.recorder.flush();
+    expect((await check()).lastSeenAt).toBe(firstSeen);
+    t.clock.advance(31_000);
+    t.app.delivery.sweep();
+    await image();
+    await t.app.delivery.recorder.flush();
+    expect((await check()).lastSeenAt).toBe(t.clock.now().toISOString());
   });
 });

@@ -27,7 +27,7 @@ export const ZGetInstallationDataResponseSchema = z.object({
 export type TGetInstallationDataResponse = z.infer<typeof ZGetInstallationDataResponseSchema>;
 
 export const ZCheckInstallResponseSchema = z.object({
-  /** The script's heartbeat came from the publisher's registered domain. */
+  /** The script's heartbeat came from the publisher's registered domain (a newsletter: its banner image was requested). */
   isInstalled: z.boolean(),
   /** The registered domain the script is expected on (null when none is registered). */
   domain: z.string().nullable(),

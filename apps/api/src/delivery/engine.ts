@@ -25,6 +25,7 @@ import {
   splitRevenue,
   placementsFor,
   type Channel,
+  type CtrThresholds,
   type Device,
   type IneligibleReason,
   type Placement,
@@ -42,7 +43,7 @@ import {
   type IndexedAd,
   type IndexedCampaign,
 } from './ad-index.ts';
-import { NO_MONEY, type AdRef, type DeliveryEvent, type EventMoney } from './events.ts';
+import { NEWSLETTER_HEARTBEAT_HOST, NO_MONEY, type AdRef, type DeliveryEvent, type EventMoney } from './events.ts';
 import { CtrWindow } from './ctr-window.ts';
 import { GeoLocator, type IpLookup } from './geo.ts';
 import { GroupCommitRecorder } from './recorder.ts';
@@ -478,11 +479,26 @@ export class DeliveryEngine {
     if (!publisher || !host) return;
     const key = `${publisherId}|${host}`;
     if (this.heartbeatsSeen.has(key)) return;
-    this.heartbeatsSeen.set(key, at.getTime());
     const clean = host.toLowerCase().replace(/^www\./, '');
+    // A page on a host named like the newsletter's heartbeat does not pass for a banner shown in an issue.
+    if (clean === NEWSLETTER_HEARTBEAT_HOST) return;
+    this.heartbeatsSeen.set(key, at.getTime());
     const isRegisteredDomain = isOnRegisteredDomain(clean, publisher.domain);
     if (isRegisteredDomain) publisher.isInstalled = true;
     events.push({ t: 'heartbeat', publisherId, host: clean, isRegisteredDomain, at });
+  }
+
+  /**
+   * A newsletter's heartbeat: its banner image was requested, so an issue went out with the snippet and the
+   * publisher is installed, whether or not an ad could be chosen. At most once a minute, as the script's.
+   */
+  private newsletterHeartbeat(publisherId: number, at: Date, events: DeliveryEvent[]) {
+    const publisher = this.snapshot().publishers.get(publisherId);
+    const key = `${publisherId}|${NEWSLETTER_HEARTBEAT_HOST}`;
+    if (!publisher?.isOwl || this.heartbeatsSeen.has(key)) return;
+    this.heartbeatsSeen.set(key, at.getTime());
+    publisher.isInstalled = true;
+    events.push({ t: 'heartbeat', publisherId, host: NEWSLETTER_HEARTBEAT_HOST, isRegisteredDomain: true, at });
   }
 
   /** The script's heartbeat alone (also sent with every decision). */
@@ -1066,8 +1082,9 @@ export class DeliveryEngine {
   }
 
   /**
-   * A newsletter open: counts an impression of the issue's banner ad and answers its media URL, with what
-   * was counted (`ignored` when the publisher has no newsletter or no ad can be shown).
+   * A newsletter open: records the newsletter's heartbeat, counts an impression of the issue's banner ad and
+   * answers its media URL, with what was counted (`ignored` when the publisher has no newsletter or no ad can
+   * be shown).
    */
   async owlOpen(
     publisherId: number,
@@ -1079,6 +1096,8 @@ export class DeliveryEngine {
     if (!publisher?.isOwl) return { location: null, counted: 'ignored' };
     const at = this.now();
     const events: DeliveryEvent[] = [];
+    // The banner was requested: the newsletter is installed, also while no ad can be shown in it.
+    this.newsletterHeartbeat(publisherId, at, events);
     const ad = await this.owlAd(publisherId, bannerIndex, issue, events);
     if (!ad) {
       await this.recorder.record(events);
@@ -1173,10 +1192,17 @@ export class DeliveryEngine {
     return { mode, today, minImpressionsToAutoPilot: index.settings.minImpressionsToAutoPilot, advertisers };
   }
 
-  /** An ad's CTR rank over the last 7 days against the network's percentiles. */
-  ctrRankOf(adId: number) {
+  /**
+   * The network's CTR percentiles over the last 7 days (each ad's CTR sorted: compute them once to rank many
+   * ads, then give them to ctrRankOf); null while no ad has the impressions to count.
+   */
+  ctrThresholds(): CtrThresholds | null {
+    return ctrThresholds([...this.ctrWindow.values()], this.snapshot().settings.minImpressionsForCtrRank);
+  }
+
+  /** An ad's CTR rank over the last 7 days against the network's percentiles (`ctrThresholds()` by default). */
+  ctrRankOf(adId: number, thresholds: CtrThresholds | null = this.ctrThresholds()) {
     const minimum = this.snapshot().settings.minImpressionsForCtrRank;
-    const thresholds = ctrThresholds([...this.ctrWindow.values()], minimum);
     return { rank: ctrRank(this.ctrWindow.get(adId), thresholds, minimum), thresholds };
   }
 

@@ -10,6 +10,12 @@ export interface EventMoney {
   trialCost: number;
 }
 
+/**
+ * The install heartbeat's host for a newsletter: its banner image was requested, so an issue went out with the
+ * snippet. A page's heartbeat never takes this host (engine.ts `heartbeat`).
+ */
+export const NEWSLETTER_HEARTBEAT_HOST = 'newsletter';
+
 export const NO_MONEY: EventMoney = {
   cost: 0,
   publisherRevenue: 0,
@@ -74,7 +80,14 @@ export type DeliveryEvent =
       device: Device | null;
       at: Date;
     }
-  | { t: 'heartbeat'; publisherId: number; host: string; isRegisteredDomain: boolean; at: Date }
+  | {
+      t: 'heartbeat';
+      publisherId: number;
+      host: string;
+      /** The heartbeat installs the publisher: its registered domain, or its newsletter's banner. */
+      isRegisteredDomain: boolean;
+      at: Date;
+    }
   | {
       t: 'owlIssue';
       publisherId: number;

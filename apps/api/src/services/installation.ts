@@ -4,6 +4,7 @@ import { NEWSLETTER_ISSUE_PLACEHOLDER } from '@helium/contracts';
 import { installHeartbeats, owlIssueAds, publishers, type Database } from '@helium/db';
 import { isOnRegisteredDomain } from '@helium/domain';
 import type { AppConfig } from '../config.ts';
+import { NEWSLETTER_HEARTBEAT_HOST } from '../delivery/events.ts';
 import { notFound } from '../errors.ts';
 import type { HashIds } from './hash-ids.ts';
 
@@ -63,8 +64,9 @@ export async function installationData(
 }
 
 /**
- * Installed when the script's heartbeat came from the publisher's registered domain (a newsletter: when one
- * of its issues showed a banner).
+ * Installed when the script's heartbeat came from the publisher's registered domain; a newsletter, when its
+ * banner image was requested (its heartbeat), or, before those heartbeats were recorded, when one of its issues
+ * chose an ad. `lastSeenAt` is the latest such signal.
  */
 export async function checkInstall(db: Database, publisherId: number): Promise<TCheckInstallResponse> {
   const publisher = await publisherById(db, publisherId);
@@ -74,7 +76,10 @@ export async function checkInstall(db: Database, publisherId: number): Promise<T
     .where(eq(installHeartbeats.publisherId, publisher.id));
   let lastSeen: Date | null = null;
   for (const heartbeat of heartbeats) {
-    if (!isOnRegisteredDomain(heartbeat.host, publisher.domain)) continue;
+    const installs =
+      isOnRegisteredDomain(heartbeat.host, publisher.domain) ||
+      (publisher.isOwl && heartbeat.host === NEWSLETTER_HEARTBEAT_HOST);
+    if (!installs) continue;
     if (!lastSeen || heartbeat.lastSeenAt > lastSeen) lastSeen = heartbeat.lastSeenAt;
   }
   if (!lastSeen && publisher.isOwl) {

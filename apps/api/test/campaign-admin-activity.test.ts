@@ -1,9 +1,10 @@
-import { and, eq, gte, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adPublisherValidations, ads, advertisers, dailyAdStats } from '@helium/db';
+import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { adPublisherValidations, ads, advertisers, campaigns, dailyAdStats, publishers } from '@helium/db';
 import type { TAdminActivityPublisher, TAdminActivityResponse, TAdminActivityShow } from '@helium/contracts';
 import { buildTestApp, type TestApp, type TestClient } from './helper.ts';
-import { publisherId } from './serve-support.ts';
+import { campaignOfBrand, publisherId } from './serve-support.ts';
+import type { CtrWindow } from '../src/delivery/ctr-window.ts';
 
 /** Admin: Activity by Publisher's toggle and ad cards, after the advertiser switches an ad off. */
 let t: TestApp;
@@ -183,5 +184,116 @@ describe('admin activity by publisher', () => {
     expect(desktopShows(await blogSection(false)).some((show) => show.ad.id === largeAdId)).toBe(false);
     const inactive = desktopShows(await blogSection(true)).find((show) => show.ad.id === largeAdId);
     expect(inactive).toMatchObject({ share_pct: 0, is_faded: true, desktopRank: null });
+  });
+});
+
+describe('admin activity: order, grouping and work per request', () => {
+  it('lists campaigns by advertiser then campaign id, and publishers by id', async () => {
+    // An update moves a row to the end of its table: an unordered read would then list it last.
+    const [first] = await t.db.select().from(campaigns).orderBy(asc(campaigns.id)).limit(1);
+    await t.db.update(campaigns).set({ cpm: first!.cpm }).where(eq(campaigns.id, first!.id));
+    const [firstPublisher] = await t.db.select().from(publishers).orderBy(asc(publishers.id)).limit(1);
+    await t.db.update(publishers).set({ brand: firstPublisher!.brand }).where(eq(publishers.id, firstPublisher!.id));
+    // A later campaign of the first advertiser: listed with that advertiser's, not after the others'.
+    const [firstAdvertiser] = await t.db
+      .select({ id: campaigns.advertiserId })
+      .from(campaigns)
+      .orderBy(asc(campaigns.advertiserId))
+      .limit(1);
+    const [added] = await t.db
+      .insert(campaigns)
+      .values({ advertiserId: firstAdvertiser!.id, cpm: 1_000_000, remainingImpressions: 1_000 })
+      .returning({ id: campaigns.id });
+    await t.app.delivery.refresh();
+
+    const byAdvertiser = await admin.post('/api/admin/get-activity', {
+      sortBy: 'advertiser',
+      showCompleteCampaignsOrInactiveAds: true,
+    });
+    const expected = await t.db
+      .select({ id: campaigns.id })
+      .from(campaigns)
+      .orderBy(asc(campaigns.advertiserId), asc(campaigns.id));
+    const listed = (byAdvertiser.json() as TAdminActivityResponse).campaigns.map((one) => one.id);
+    expect(listed).toEqual(expected.map((row) => row.id));
+    expect(listed).not.toEqual([...listed].sort((a, b) => a - b));
+    await t.db.delete(campaigns).where(eq(campaigns.id, added!.id));
+    await t.app.delivery.refresh();
+
+    const byPublisher = await admin.post('/api/admin/get-activity', { sortBy: 'publisher' });
+    const web = await t.db
+      .select({ id: publishers.id })
+      .from(publishers)
+      .where(eq(publishers.isWeb, true))
+      .orderBy(asc(publishers.id));
+    expect((byPublisher.json() as TAdminActivityResponse).publishers.map((one) => one.id)).toEqual(
+      web.map((row) => row.id),
+    );
+  });
+
+  it("keeps an advertiser's inactive ads apart from another advertiser of the same brand", async () => {
+    const ceramics = await campaignOfBrand(t.db, 'atelier-ceramique.example');
+    const bikes = await campaignOfBrand(t.db, 'velo-urbain.example');
+    const [ceramicsCampaign] = await t.db.select().from(campaigns).where(eq(campaigns.id, ceramics));
+    const [bikesCampaign] = await t.db.select().from(campaigns).where(eq(campaigns.id, bikes));
+    const [ceramicsAdvertiser] = await t.db
+      .select()
+      .from(advertisers)
+      .where(eq(advertisers.id, ceramicsCampaign!.advertiserId));
+    const [bikesAdvertiser] = await t.db
+      .select()
+      .from(advertisers)
+      .where(eq(advertisers.id, bikesCampaign!.advertiserId));
+    // Vélo Urbain takes Atelier Céramique's brand, and its ads stop showing: inactive on Demo Blog.
+    await t.db
+      .update(advertisers)
+      .set({ brand: ceramicsAdvertiser!.brand })
+      .where(eq(advertisers.id, bikesAdvertiser!.id));
+    await t.db.update(ads).set({ isShowing: false }).where(eq(ads.campaignId, bikes));
+    await t.app.delivery.refresh();
+    try {
+      const bikeAds = (await t.db.select({ id: ads.id }).from(ads).where(eq(ads.campaignId, bikes))).map(
+        (row) => row.id,
+      );
+      const desktop = (await blogSection(true)).displayData.find((one) => one.display === 'desktop')!;
+      const withBikes = desktop.byAdvertiserShowData.filter((group) =>
+        group.shows.some((show) => bikeAds.includes(show.ad.id)),
+      );
+      expect(withBikes).toHaveLength(1);
+      const group = withBikes[0]!;
+      // Only Vélo Urbain's ads, with no share: not merged into Atelier Céramique's served group.
+      expect(group.shows.every((show) => bikeAds.includes(show.ad.id))).toBe(true);
+      expect(group.totalSharePct).toBe(0);
+      expect(group.advertiserBrand).toBe(ceramicsAdvertiser!.brand);
+      const served = desktop.byAdvertiserShowData.find(
+        (one) => one.totalSharePct > 0 && one.advertiserBrand === group.advertiserBrand,
+      );
+      expect(served).toBeDefined();
+    } finally {
+      await t.db
+        .update(advertisers)
+        .set({ brand: bikesAdvertiser!.brand })
+        .where(eq(advertisers.id, bikesAdvertiser!.id));
+      await t.db.update(ads).set({ isShowing: true }).where(eq(ads.campaignId, bikes));
+      await t.app.delivery.refresh();
+    }
+  });
+
+  it("computes the network's CTR thresholds once per request, not once per ad card", async () => {
+    const window = t.app.delivery.state().ctrWindow as CtrWindow;
+    const values = vi.spyOn(window, 'values');
+    try {
+      const section = await blogSection(true);
+      const cards = section.displayData.flatMap((display) =>
+        display.byAdvertiserShowData.flatMap((group) => group.shows),
+      );
+      expect(cards.length).toBeGreaterThan(2);
+      expect(cards.every((card) => card.ctrRankStr === t.app.delivery.ctrRankOf(card.ad.id).rank)).toBe(true);
+      values.mockClear();
+      await blogSection(true);
+      expect(values).toHaveBeenCalledTimes(1);
+    } finally {
+      values.mockRestore();
+    }
   });
 });

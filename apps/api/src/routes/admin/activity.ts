@@ -1,4 +1,4 @@
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { ads, campaigns, dailyAdStats } from '@helium/db';
 import {
@@ -45,7 +45,8 @@ export default async function activityRoutes(app: FastifyInstance) {
         .groupBy(dailyAdStats.campaignId);
       const byCampaign = new Map(totals.map((row) => [row.campaignId, row]));
       const yesterdayBy = new Map(yesterdayRows.map((row) => [row.campaignId, Number(row.impressions)]));
-      const rows = await db.select().from(campaigns);
+      // By advertiser, then campaign: each advertiser's campaigns together, in a stable order between reloads.
+      const rows = await db.select().from(campaigns).orderBy(asc(campaigns.advertiserId), asc(campaigns.id));
       const list = rows
         .map((campaign) => {
           const total = byCampaign.get(campaign.id);
@@ -107,8 +108,12 @@ export default async function activityRoutes(app: FastifyInstance) {
       .from(dailyAdStats)
       .where(gte(dailyAdStats.day, week))
       .groupBy(dailyAdStats.adId, dailyAdStats.publisherId, dailyAdStats.device);
+    const statsKey = (publisherId: number, adId: number, device: Device) => `${publisherId}|${adId}|${device}`;
+    const stats = new Map(adRows.map((row) => [statsKey(row.publisherId, row.adId, row.device), row]));
     const statsOf = (publisherId: number, adId: number, device: Device) =>
-      adRows.find((row) => row.publisherId === publisherId && row.adId === adId && row.device === device);
+      stats.get(statsKey(publisherId, adId, device));
+    // The network's CTR percentiles, once for every card of the answer.
+    const ctrThresholds = engine.ctrThresholds();
 
     const fileSizes = new Map(
       (await db.select({ id: ads.id, filesize: ads.filesize }).from(ads)).map((row) => [row.id, row.filesize]),
@@ -140,11 +145,13 @@ export default async function activityRoutes(app: FastifyInstance) {
         is_faded: card.isFaded,
         desktopRank: device === 'desktop' ? rank : null,
         mobileRank: device === 'mobile' ? rank : null,
-        ctrRankStr: engine.ctrRankOf(ad.id).rank,
+        ctrRankStr: engine.ctrRankOf(ad.id, ctrThresholds).rank,
         format_id: ad.formatId,
       };
     };
     type Group = {
+      /** Groups are per advertiser (two advertisers may share a brand); the answer names the brand only. */
+      advertiserId: number;
       advertiserBrand: string;
       totalSharePct: number;
       isAutoPilot: boolean;
@@ -160,11 +167,11 @@ export default async function activityRoutes(app: FastifyInstance) {
       for (const ad of index.adsByPublisher.get(publisherId) ?? []) {
         if (shown.has(ad.id) || ad.isOwlOnly || ad.formatId === 2 || (device === 'mobile' && ad.formatId === 1))
           continue;
-        const brand = index.advertiserBrand.get(ad.advertiserId) ?? '';
-        let group = groups.find((one) => one.advertiserBrand === brand);
+        let group = groups.find((one) => one.advertiserId === ad.advertiserId);
         if (!group) {
           group = {
-            advertiserBrand: brand,
+            advertiserId: ad.advertiserId,
+            advertiserBrand: index.advertiserBrand.get(ad.advertiserId) ?? '',
             totalSharePct: 0,
             isAutoPilot: index.campaigns.get(ad.campaignId)?.isAutoPilot ?? false,
             shows: [],
@@ -178,6 +185,8 @@ export default async function activityRoutes(app: FastifyInstance) {
 
     const list = [...index.publishers.values()]
       .filter((publisher) => publisher.isWeb)
+      // By id: the screen lists the sections (and their anchor links) in the order answered.
+      .sort((a, b) => a.id - b.id)
       .map((publisher) => {
         const plans = (['desktop', 'mobile'] as const).map((device) => ({
           device,
@@ -196,6 +205,7 @@ export default async function activityRoutes(app: FastifyInstance) {
               publisher.id,
               device,
               plan.advertisers.map((advertiser) => ({
+                advertiserId: advertiser.advertiserId,
                 advertiserBrand: advertiser.brand,
                 totalSharePct: sharePct(advertiser.share, 1),
                 isAutoPilot: advertiser.ads.every(({ ad }) => index.campaigns.get(ad.campaignId)?.isAutoPilot ?? false),
@@ -203,7 +213,7 @@ export default async function activityRoutes(app: FastifyInstance) {
                   showOf(publisher.id, ad, share, rankOf.get(ad.id) ?? null, device),
                 ),
               })),
-            ),
+            ).map(({ advertiserId: _advertiserId, ...group }) => group),
           };
         });
         const desktop = plans[0]!.plan;

@@ -10,7 +10,7 @@
  * the database). Figures go to docs/performance.md by hand.
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { join } from 'node:path';
@@ -66,6 +66,33 @@ const connections = Number(values.connections ?? '64');
 if (!Number.isInteger(connections) || connections < 1 || connections > 256) throw new Error('--connections 1-256');
 
 const log = (line: string) => console.log(line);
+
+/**
+ * CPU time (user + system, microseconds) of each thread of this process, by its id in the operating system:
+ * Linux's /proc/self/task; empty elsewhere. Unlike event-loop utilisation, which counts a thread busy while it
+ * waits for a core, it is the time each thread ran.
+ */
+function threadCpuUs(): Map<number, number> {
+  const times = new Map<number, number>();
+  let tasks: string[] = [];
+  try {
+    tasks = readdirSync('/proc/self/task');
+  } catch {
+    return times;
+  }
+  const tickUs = 1_000_000 / 100; // USER_HZ is 100 on Linux
+  for (const task of tasks) {
+    try {
+      const stat = readFileSync(`/proc/self/task/${task}/stat`, 'utf8');
+      // Fields after the command name (in parentheses, which may hold spaces): utime and stime are 14th and 15th.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      times.set(Number(task), (Number(fields[11]) + Number(fields[12])) * tickUs);
+    } catch {
+      // the thread ended meanwhile
+    }
+  }
+  return times;
+}
 const loadAverage = () =>
   os
     .loadavg()
@@ -198,8 +225,27 @@ type Measured = PhaseResult & {
    */
   serverCpuPerRequestUs: number;
   loaderCpuPerRequestUs: number;
+  /**
+   * The server's CPU a request by thread (Linux only, else null; 10 ms ticks): the HTTP server's thread, the
+   * embedded database's, and the others (V8's garbage-collection and compiler helpers, libuv's pool).
+   */
+  serverCpuByThreadUs: { server: number; database: number | null; others: number } | null;
 };
 const results: Measured[] = [];
+/** The CPU a request of the server's threads between two readings of threadCpuUs. */
+function byThread(start: Map<number, number>, end: Map<number, number>, requests: number) {
+  if (end.size === 0 || requests === 0) return null;
+  const spent = (thread: number) => (end.get(thread) ?? 0) - (start.get(thread) ?? 0);
+  const databaseThread = database.databaseOsThreadId ?? null;
+  let others = 0;
+  for (const thread of end.keys()) if (thread !== process.pid && thread !== databaseThread) others += spent(thread);
+  const perRequest = (us: number) => Math.round(us / requests);
+  return {
+    server: perRequest(spent(process.pid)),
+    database: databaseThread === null ? null : perRequest(spent(databaseThread)),
+    others: perRequest(others),
+  };
+}
 /** A phase, with the group-commit batches the engine wrote during it (how many, how large, how long each). */
 const measured = async (kind: PhaseKind, options: { rate?: number } = {}) => {
   const recorder = app.delivery.recorder;
@@ -207,8 +253,10 @@ const measured = async (kind: PhaseKind, options: { rate?: number } = {}) => {
   const serverAtStart = performance.eventLoopUtilization();
   const databaseAtStart = database.databaseThreadUtilization?.();
   const cpuAtStart = process.cpuUsage();
+  const threadsAtStart = threadCpuUs();
   const result = await phase(kind, options);
   const serverCpu = process.cpuUsage(cpuAtStart);
+  const threadsAtEnd = threadCpuUs();
   const serverThreadBusy = performance.eventLoopUtilization(serverAtStart).utilization;
   const databaseThreadBusy = databaseAtStart
     ? (database.databaseThreadUtilization?.(databaseAtStart).utilization ?? null)
@@ -224,12 +272,17 @@ const measured = async (kind: PhaseKind, options: { rate?: number } = {}) => {
     databaseThreadBusy: databaseThreadBusy === null ? null : Math.round(databaseThreadBusy * 100) / 100,
     serverCpuPerRequestUs: result.requests ? Math.round((serverCpu.user + serverCpu.system) / result.requests) : 0,
     loaderCpuPerRequestUs: result.requests ? Math.round(result.loaderCpuUs / result.requests) : 0,
+    serverCpuByThreadUs: byThread(threadsAtStart, threadsAtEnd, result.requests),
   };
   const percent = (share: number) => `${Math.round(share * 100)}%`;
   const byEndpoint = row.byEndpoint
     ? `; decision p50 ${row.byEndpoint.decision.p50} / p99 ${row.byEndpoint.decision.p99} ms, view p50 ${row.byEndpoint.view.p50} / p99 ${row.byEndpoint.view.p99} ms`
     : '';
-  const busy = `busy: server thread ${percent(row.serverThreadBusy)}${row.databaseThreadBusy === null ? '' : `, database thread ${percent(row.databaseThreadBusy)}`}, load generator ${percent(row.loaderCpu)}; CPU a request: server ${row.serverCpuPerRequestUs} us, load generator ${row.loaderCpuPerRequestUs} us`;
+  const threads = row.serverCpuByThreadUs;
+  const byThreadText = threads
+    ? ` (server thread ${threads.server}${threads.database === null ? '' : `, database thread ${threads.database}`}, other threads ${threads.others})`
+    : '';
+  const busy = `busy: server thread ${percent(row.serverThreadBusy)}${row.databaseThreadBusy === null ? '' : `, database thread ${percent(row.databaseThreadBusy)}`}, load generator ${percent(row.loaderCpu)}; CPU a request: server ${row.serverCpuPerRequestUs} us${byThreadText}, load generator ${row.loaderCpuPerRequestUs} us`;
   results.push(row);
   log(
     `${kind.padEnd(9)} ${row.mode.padEnd(15)} ${String(row.rps).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  max ${row.max} ms  (${row.requests} requests, ${row.errors} errors${batches ? `; ${batches} batches of ${row.eventsPerBatch} events, one every ${row.msPerBatch} ms` : ''}${byEndpoint})`,

@@ -31,6 +31,8 @@ export interface DatabaseHandle {
   executePrepared(statement: PreparedStatement, values: Array<string | null>): Promise<void>;
   /** The embedded database's thread: how busy it has been (since `previous`, when given). */
   databaseThreadUtilization?: (previous?: EventLoopUtilization) => EventLoopUtilization;
+  /** The embedded database's thread id in the operating system (Linux), for CPU time per thread. */
+  databaseOsThreadId?: number | null;
 }
 
 export interface DatabaseOptions {
@@ -91,6 +93,7 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
     },
     executePrepared: (statement, values) => client.executePrepared(statement, values),
     databaseThreadUtilization: (previous) => client.eventLoopUtilization(previous),
+    databaseOsThreadId: client.osThreadId,
   };
 }
 

@@ -67,6 +67,8 @@ export class ThreadedPGlite {
   private transactionOpen: Promise<void> | null = null;
   private failure: Error | null = null;
   readonly waitReady: Promise<void>;
+  /** The database thread's id in the operating system, where it tells (Linux), once ready. */
+  osThreadId: number | null = null;
 
   /**
    * `onFailure` hears of the thread stopping or failing while open (not of `close`): every statement
@@ -81,9 +83,10 @@ export class ThreadedPGlite {
     let refuseReady: (error: Error) => void = () => {};
     this.waitReady = new Promise<void>((resolve, reject) => {
       refuseReady = reject;
-      const onReady = (message: { ready?: boolean; error?: WorkerError }) => {
+      const onReady = (message: { ready?: boolean; error?: WorkerError; osThreadId?: number | null }) => {
         if (message.ready === undefined) return;
         this.worker.off('message', onReady);
+        this.osThreadId = message.osThreadId ?? null;
         // From now on the thread keeps the process alive only while a statement is awaited (see `send`).
         if (this.calls.size === 0) this.worker.unref();
         if (message.ready) resolve();

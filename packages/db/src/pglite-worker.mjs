@@ -1,6 +1,7 @@
 // The embedded PGlite database, in a worker thread of its own (see pglite-thread.ts for why).
 // Plain JavaScript on purpose: a worker starts without the TypeScript loader of its parent under test
 // runners. Each message is one call; answers carry the call's id. PGlite runs its statements one at a time.
+import { readlinkSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, protocol } from '@electric-sql/pglite';
 
@@ -82,8 +83,17 @@ async function run(message) {
   }
 }
 
+/** This thread's id in the operating system (Linux: /proc/thread-self), for the benchmark's CPU per thread. */
+function osThreadId() {
+  try {
+    return Number(readlinkSync('/proc/thread-self').split('/').pop()) || null;
+  } catch {
+    return null;
+  }
+}
+
 database.waitReady.then(
-  () => port.postMessage({ ready: true }),
+  () => port.postMessage({ ready: true, osThreadId: osThreadId() }),
   (error) => port.postMessage({ ready: false, error: describeError(error) }),
 );
 

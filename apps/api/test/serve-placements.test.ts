@@ -132,3 +132,21 @@ describe('decision per placement', () => {
     }
   });
 });
+
+describe('what the script is told to show', () => {
+  it('a video ad as a video with its file; without its file, as its placeholder picture (which can count)', async () => {
+    const [video] = await t.db.select({ id: ads.id }).from(ads).where(eq(ads.type, 'video')).limit(1);
+    await t.app.delivery.refresh();
+    const indexed = t.app.delivery.adById(video!.id);
+    expect(indexed?.mp4).toBeTruthy();
+    expect(t.app.delivery.mediaUrl(indexed!)).toMatchObject({
+      kind: 'video',
+      src: `${t.app.ctx.config.appUrl}/media/${indexed!.mp4}`,
+    });
+    // The script counts a video's view only while it plays: an SVG placeholder never would.
+    expect(t.app.delivery.mediaUrl({ ...indexed!, mp4: null })).toMatchObject({
+      kind: 'image',
+      src: `${t.app.ctx.config.appUrl}/serve/creative/${indexed!.id}.svg`,
+    });
+  });
+});

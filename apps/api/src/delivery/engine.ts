@@ -343,13 +343,18 @@ export class DeliveryEngine {
     return this.hasher.visitor(requester.ip, requester.userAgent, at);
   }
 
-  /** Public URL of an ad's media, or of its placeholder creative while it has none. */
-  mediaUrl(ad: IndexedAd): { src: string; poster: string | null } {
+  /**
+   * Public URL of an ad's media, or of its placeholder creative (an image) while it has none, and what the
+   * script shows it as: a video without its video file is shown as its placeholder picture (the script counts a
+   * video's view only while it plays).
+   */
+  mediaUrl(ad: IndexedAd): { src: string; poster: string | null; kind: 'image' | 'video' } {
     const base = this.options.baseUrl;
     const key = ad.type === 'video' ? ad.mp4 : ad.image;
     return {
       src: key ? `${base}/media/${key}` : `${base}/serve/creative/${ad.id}.svg`,
       poster: ad.poster ? `${base}/media/${ad.poster}` : null,
+      kind: ad.type === 'video' && key ? 'video' : 'image',
     };
   }
 
@@ -575,7 +580,7 @@ export class DeliveryEngine {
         served.push({
           selector: placement.selector,
           position: placement.position,
-          kind: ad.type,
+          kind: media.kind,
           src: media.src,
           poster: media.poster,
           width: ad.width ?? 300,

@@ -3,6 +3,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { count, like } from 'drizzle-orm';
 import { adDecisions, openDatabase, pageviews } from '@helium/db';
+import { MIN_VIEW_MS } from '@helium/domain';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { apiSession, DEMO_BLOG_ID, totals } from './support/delivery.ts';
@@ -40,6 +41,8 @@ async function countedAfterSigkill(env: Record<string, string> = {}): Promise<nu
     expect(ads.length).toBeGreaterThan(0);
     tokens.push(ads[0]!.view);
   }
+  // The script sends a view once its ad has been in view for a second: earlier beacons are set aside.
+  await new Promise((resolve) => setTimeout(resolve, MIN_VIEW_MS.image + 100));
   const answers = await Promise.all(
     tokens.map((token, index) =>
       fetch(`${product!.url}/serve/v`, {

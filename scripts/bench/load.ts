@@ -5,6 +5,7 @@
  * (latency measured from when each request was due, so a slow server cannot hide its queue).
  */
 import http from 'node:http';
+import { MIN_VIEW_MS } from '@helium/domain';
 
 export type PhaseKind = 'bare' | 'decision' | 'view' | 'mixed';
 
@@ -49,8 +50,21 @@ export interface PhaseResult {
 const USER_AGENT =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
 
-/** View tokens from decisions, each to be sent once (a second beacon for a decision counts nothing). */
-const tokens: string[] = [];
+/**
+ * View tokens from decisions, oldest first, each to be sent once (a second beacon for a decision counts
+ * nothing), with when their decision was answered: a view beacon comes at the earliest MIN_VIEW_MS after it, as
+ * the script sends it once the ad has been in view for a second (earlier ones are set aside as invalid).
+ */
+const tokens: Array<{ token: string; answeredAt: number }> = [];
+/** How long after its decision a view is sent: the image's second in view, and a little (no ad here is a video). */
+const VIEW_AFTER_MS = MIN_VIEW_MS.image + 50;
+/** The oldest token whose view may be sent now, if any. */
+const matureToken = () => {
+  const oldest = tokens[0];
+  if (!oldest || performance.now() - oldest.answeredAt < VIEW_AFTER_MS) return null;
+  tokens.shift();
+  return oldest.token;
+};
 let visitor = 0;
 
 /** A distinct public-looking visitor address per pageview (X-Forwarded-For, trusted from loopback). */
@@ -147,7 +161,9 @@ export async function runPhase(spec: PhaseSpec): Promise<PhaseResult> {
     if (!answer || answer.status !== 200) return null;
     const ads = (JSON.parse(answer.body) as { ads: Array<{ view: string }> }).ads;
     if (ads.length > 0) decisionsWithAds++;
-    return ads[0]?.view ?? null;
+    const token = ads[0]?.view;
+    if (token) tokens.push({ token, answeredAt: performance.now() });
+    return token ?? null;
   };
   const view = async (due: number, token: string) => {
     const answer = await timed(
@@ -177,7 +193,8 @@ export async function runPhase(spec: PhaseSpec): Promise<PhaseResult> {
   let stoppedAt = 0;
   if (spec.rate) {
     // Open loop: requests are due at a fixed rate whatever the answers; a mixed pageview is a decision,
-    // then its view beacon, so decisions are due at half the rate.
+    // then its view beacon VIEW_AFTER_MS after it is answered, so decisions are due at half the rate (the first
+    // second has no views yet, and the views of the last second's decisions come after the phase's end).
     const perMs = spec.rate / 1000;
     const kind = spec.kind;
     const pending = new Set<Promise<unknown>>();
@@ -192,31 +209,40 @@ export async function runPhase(spec: PhaseSpec): Promise<PhaseResult> {
         if (kind === 'bare') work = bare(due);
         else if (kind === 'decision') work = decision(due);
         else if (kind === 'view') {
-          const token = tokens.pop();
+          const token = matureToken();
           work = token ? view(due, token) : Promise.resolve();
         } else {
-          work = decision(due).then((token) => (token ? view(performance.now(), token) : undefined));
+          work = decision(due).then(async (token) => {
+            if (!token) return;
+            const viewDue = performance.now() + VIEW_AFTER_MS;
+            await new Promise((resolve) => setTimeout(resolve, VIEW_AFTER_MS));
+            // Sent once due, whichever token is the oldest: each decision's view is sent once.
+            const mature = matureToken();
+            if (mature) await view(viewDue, mature);
+          });
         }
         pending.add(work);
         void work.finally(() => pending.delete(work));
       }
       await new Promise((resolve) => setTimeout(resolve, 1));
     }
-    stoppedAt = performance.now();
+    // Until the last request is answered (a pageview's view comes a second after the last decision).
     await Promise.all(pending);
+    stoppedAt = performance.now();
   } else {
     const worker = async () => {
       while (performance.now() < end) {
         if (spec.kind === 'bare') await bare(performance.now());
-        else if (spec.kind === 'decision') {
-          const token = await decision(performance.now());
-          if (token) tokens.push(token);
-        } else if (spec.kind === 'view') {
-          const token = tokens.pop();
+        else if (spec.kind === 'decision') await decision(performance.now());
+        else if (spec.kind === 'view') {
+          const token = matureToken();
           if (!token) break;
           await view(performance.now(), token);
         } else {
-          const token = await decision(performance.now());
+          // A pageview: a decision, and the view of an earlier decision once its second in view is over (in the
+          // first second of a phase that follows no decisions, only decisions).
+          await decision(performance.now());
+          const token = matureToken();
           if (token) await view(performance.now(), token);
         }
       }

@@ -1,5 +1,6 @@
 import {
   DEFAULT_TRAFFIC_MODEL,
+  MIN_VIEW_MS,
   drawBot,
   drawClick,
   drawDevice,
@@ -175,6 +176,7 @@ interface Visitor {
 }
 
 interface ServedAd {
+  kind: 'image' | 'video';
   src: string;
   click: string;
   view: string;
@@ -284,7 +286,7 @@ export async function simulate(options: SimulationOptions): Promise<{ summary: S
     }
   };
 
-  const lead = async (location: string, visitor: Visitor) => {
+  const lead = async (location: string, visitor: Visitor, random: Random) => {
     const clickId = new URL(location).searchParams.get('hclid') ?? '';
     if (random() < 0.5) {
       // The advertiser's confirmation page loads the pixel in the visitor's browser.
@@ -326,34 +328,51 @@ export async function simulate(options: SimulationOptions): Promise<{ summary: S
     const outcome = counted(response);
     if (outcome === 'counted') summary.pageviews++;
     else if (outcome === 'invalid') summary.invalid.pageviews++;
+    const answeredAt = Date.now();
     for (const ad of answer.ads ?? []) {
       if (random() < options.bots / 2) await botTouch(ad, origin);
       if (!drawView(random, visitor.device, model)) continue;
-      const view = await request('/serve/v', visitor, {
-        method: 'POST',
-        headers: { 'content-type': 'text/plain;charset=UTF-8', origin, referer: `${origin}/` },
-        body: ad.view,
-      });
-      const viewed = counted(view);
-      if (viewed === 'counted') summary.views++;
-      else if (viewed === 'invalid') summary.invalid.views++;
-      if (viewed !== 'counted' || !drawClick(random, adKey(ad.src), visitor.device, model)) continue;
-      // A click opens the ad's link in a new tab: a navigation, so no Origin, the page's origin as referrer.
-      const clickPath = new URL(ad.click).pathname;
-      const click = await request(clickPath, visitor, { headers: { accept: 'text/html', referer: `${origin}/` } });
-      await click?.arrayBuffer().catch(() => {});
-      const clicked = counted(click);
-      if (clicked === 'invalid') summary.invalid.clicks++;
-      if (click?.status !== 302 || clicked !== 'unique') continue;
-      summary.clicks++;
-      const location = click.headers.get('location') ?? '';
-      if (random() < model.repeatClickRate) {
-        // Clicked again within the hour: redirected, not billed.
-        const again = await request(clickPath, visitor, { headers: { accept: 'text/html', referer: `${origin}/` } });
-        await again?.arrayBuffer().catch(() => {});
-      }
-      if (location && drawLead(random, model)) await lead(location, visitor);
+      // What follows the view comes a second later or more, while the next visits go on: its own random
+      // stream, drawn now, keeps a run with --seed the same whatever the timing.
+      const later = seededRandom(Math.floor(random() * 2 ** 31));
+      const work = afterView(ad, visitor, origin, answeredAt, later);
+      viewsPending.add(work);
+      void work.finally(() => viewsPending.delete(work));
     }
+  };
+
+  /**
+   * A view once the ad has been in view long enough (the script's second, two for a video: an earlier beacon is
+   * set aside as invalid), then maybe a click, a click again and a lead.
+   */
+  const viewsPending = new Set<Promise<void>>();
+  const afterView = async (ad: ServedAd, visitor: Visitor, origin: string, answeredAt: number, random: Random) => {
+    const due = answeredAt + MIN_VIEW_MS[ad.kind === 'video' ? 'video' : 'image'] + 50;
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - Date.now())));
+    const view = await request('/serve/v', visitor, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain;charset=UTF-8', origin, referer: `${origin}/` },
+      body: ad.view,
+    });
+    const viewed = counted(view);
+    if (viewed === 'counted') summary.views++;
+    else if (viewed === 'invalid') summary.invalid.views++;
+    if (viewed !== 'counted' || !drawClick(random, adKey(ad.src), visitor.device, model)) return;
+    // A click opens the ad's link in a new tab: a navigation, so no Origin, the page's origin as referrer.
+    const clickPath = new URL(ad.click).pathname;
+    const click = await request(clickPath, visitor, { headers: { accept: 'text/html', referer: `${origin}/` } });
+    await click?.arrayBuffer().catch(() => {});
+    const clicked = counted(click);
+    if (clicked === 'invalid') summary.invalid.clicks++;
+    if (click?.status !== 302 || clicked !== 'unique') return;
+    summary.clicks++;
+    const location = click.headers.get('location') ?? '';
+    if (random() < model.repeatClickRate) {
+      // Clicked again within the hour: redirected, not billed.
+      const again = await request(clickPath, visitor, { headers: { accept: 'text/html', referer: `${origin}/` } });
+      await again?.arrayBuffer().catch(() => {});
+    }
+    if (location && drawLead(random, model)) await lead(location, visitor, random);
   };
 
   // Newsletter readers: a pool of subscribers (about 1.5 opens each over the issues), mail scanners as bots.
@@ -401,6 +420,7 @@ export async function simulate(options: SimulationOptions): Promise<{ summary: S
     if (started < total) options.log?.(`stopped after ${options.maxSeconds} s: ${started} ${label} sent`);
   };
   await runAll(options.pageviews, visit, 'pageviews');
+  while (viewsPending.size > 0) await Promise.all([...viewsPending]);
   if (options.newsletter) await runAll(options.newsletter.opens, open, 'newsletter opens');
   if (errors > 0) options.log?.(`${errors} requests failed (network or timeout)`);
   return { summary, errors };

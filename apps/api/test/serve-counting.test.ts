@@ -1,6 +1,15 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adClicks, adDecisions, adLeads, campaigns, invalidTraffic, installHeartbeats, publishers } from '@helium/db';
+import {
+  adClicks,
+  adDecisions,
+  adLeads,
+  ads as adsTable,
+  campaigns,
+  invalidTraffic,
+  installHeartbeats,
+  publishers,
+} from '@helium/db';
 import { buildTestApp, type TestApp } from './helper.ts';
 import {
   BOT_UA,
@@ -89,6 +98,53 @@ describe('validated impressions', () => {
     expect(after.daily.impressions).toBe(before.daily.impressions + 1);
     const [campaign] = await t.db.select().from(campaigns).where(eq(campaigns.id, bikes));
     expect(campaign?.remainingImpressions).toBe(999);
+  });
+
+  it('a view beacon earlier than 1 s after its decision (2 s for a video) is set aside; the real one still counts', async () => {
+    await onlyCampaign(t, bikes, { impressions: 1000 });
+    const tooEarly = async () =>
+      (
+        await t.db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(invalidTraffic)
+          .where(eq(invalidTraffic.reason, 'tooEarly'))
+      )[0]!.n;
+    const before = await counts(t.db);
+    const setAsideBefore = await tooEarly();
+    const visitor = { ip: '10.2.0.5' };
+    const { ads } = await decide(t, blog, visitor);
+    expect(ads[0]?.kind).toBe('image');
+    // A program replaying the token at once, then 0.9 s after the decision: not measured by the script.
+    expect((await view(t, ads[0]!.view, visitor, 0)).headers['x-helium-counted']).toBe('invalid');
+    expect((await view(t, ads[0]!.view, visitor, 900)).headers['x-helium-counted']).toBe('invalid');
+    expect((await counts(t.db)).impressions).toBe(before.impressions);
+    expect(await tooEarly()).toBe(setAsideBefore + 2);
+    // The visitor's own beacon, once the ad has been in view for a second, counts.
+    expect((await view(t, ads[0]!.view, visitor, 100)).headers['x-helium-counted']).toBe('counted');
+    expect((await counts(t.db)).impressions).toBe(before.impressions + 1);
+
+    // A video ad (shown as a video: it has its file) needs 2 s.
+    const [served] = await t.db
+      .select()
+      .from(adDecisions)
+      .where(eq(adDecisions.id, decisionIdOf(ads[0]!)));
+    const [original] = await t.db.select().from(adsTable).where(eq(adsTable.id, served!.adId));
+    await t.db.update(adsTable).set({ type: 'video', mp4: 'bench.mp4' }).where(eq(adsTable.id, original!.id));
+    await t.app.delivery.refresh();
+    try {
+      const watcher = { ip: '10.2.0.6' };
+      const video = await decide(t, blog, watcher);
+      expect(video.ads[0]?.kind).toBe('video');
+      expect((await view(t, video.ads[0]!.view, watcher, 1_500)).headers['x-helium-counted']).toBe('invalid');
+      expect((await view(t, video.ads[0]!.view, watcher, 500)).headers['x-helium-counted']).toBe('counted');
+      expect((await counts(t.db)).impressions).toBe(before.impressions + 2);
+    } finally {
+      await t.db
+        .update(adsTable)
+        .set({ type: original!.type, mp4: original!.mp4 })
+        .where(eq(adsTable.id, original!.id));
+      await t.app.delivery.refresh();
+    }
   });
 
   it('a view or click of a decision whose record a crash lost still counts, once, from what its token carries', async () => {

@@ -9,6 +9,7 @@ import {
   publishers,
   type Database,
 } from '@helium/db';
+import { MIN_VIEW_MS } from '@helium/domain';
 import type { TestApp } from './helper.ts';
 
 export const BROWSER_UA =
@@ -27,6 +28,7 @@ export async function publisherId(db: Database, brand: string): Promise<number> 
 }
 
 export interface ServedAdJson {
+  kind: 'image' | 'video';
   click: string;
   view: string;
   src: string;
@@ -67,7 +69,12 @@ export async function decide(
   return { response, ads: (response.json() as { ads: ServedAdJson[] }).ads };
 }
 
-export async function view(t: TestApp, token: string, visitor: Visitor) {
+/**
+ * The script's view beacon. It comes at the earliest 1 s after its decision (2 s for a video, MIN_VIEW_MS): the
+ * clock moves on by `after` first (by default the longest of the two), as a visitor's second in view would.
+ */
+export async function view(t: TestApp, token: string, visitor: Visitor, after: number = MIN_VIEW_MS.video) {
+  t.clock.advance(after);
   return t.app.inject({
     method: 'POST',
     url: '/serve/v',

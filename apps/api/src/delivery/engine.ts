@@ -21,6 +21,7 @@ import {
   impressionsNeededToday,
   ineligibility,
   isOnRegisteredDomain,
+  isTooEarlyForAView,
   selectionMode,
   splitRevenue,
   placementsFor,
@@ -57,6 +58,7 @@ import { deviceOf, utcDay, VisitorHasher } from './visitor.ts';
 export const RESERVATION_MS = 2 * 60_000;
 /** A view token is good this long after the decision. */
 export const VIEW_TOKEN_MS = 30 * 60_000;
+
 /** A click token is good this long after the decision. */
 export const CLICK_TOKEN_MS = 24 * 3_600_000;
 /** A unique (billed) click: once per hour per visitor per ad. */
@@ -763,13 +765,26 @@ export class DeliveryEngine {
     const decision = await this.findDecision(payload, VIEW_TOKEN_MS);
     if (!decision || decision.viewed) return 'ignored';
     this.rollDay(at);
-    const invalid = this.filter.isBot(requester.userAgent) ? 'bot' : this.isDataCentre(requester) ? 'dataCentre' : null;
+    const invalid = this.filter.isBot(requester.userAgent)
+      ? 'bot'
+      : this.isDataCentre(requester)
+        ? 'dataCentre'
+        : isTooEarlyForAView(at.getTime() - decision.at, this.shownAs(decision.adId))
+          ? 'tooEarly'
+          : null;
     if (invalid) {
-      // From someone else than the visitor (a scanner, a bot given the token): the visitor's own may still come.
+      // From someone else than the visitor (a scanner, a bot given the token, a program replaying it at once):
+      // the visitor's own may still come.
       await this.recorder.record([this.invalidEvent('impression', invalid, decision, requester, at)]);
       return 'invalid';
     }
     return this.countImpression(decision, at, requester);
+  }
+
+  /** How the script was told to show an ad (an ad since gone from the index: as an image, the shorter rule). */
+  private shownAs(adId: number): 'image' | 'video' {
+    const ad = this.snapshot().ads.get(adId);
+    return ad ? this.mediaUrl(ad).kind : 'image';
   }
 
   private invalidEvent(

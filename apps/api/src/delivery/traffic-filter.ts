@@ -1,7 +1,7 @@
 import { isbot } from 'isbot';
 
 /** Why traffic was set aside; `dataCentre` is the engine's (a configured provider's address, ip-ranges.ts). */
-export type InvalidReason = 'bot' | 'rate' | 'oneIp' | 'dataCentre';
+export type InvalidReason = 'bot' | 'rate' | 'oneIp' | 'dataCentre' | 'tooEarly';
 
 export interface TrafficLimits {
   /** Pageviews one visitor may make in a minute before the rest is rate abuse. */

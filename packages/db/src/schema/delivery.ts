@@ -142,7 +142,7 @@ export const invalidTraffic = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     kind: text('kind', { enum: ['pageview', 'impression', 'click', 'lead'] }).notNull(),
-    reason: text('reason', { enum: ['bot', 'rate', 'oneIp', 'dataCentre', 'noCredits'] }).notNull(),
+    reason: text('reason', { enum: ['bot', 'rate', 'oneIp', 'dataCentre', 'tooEarly', 'noCredits'] }).notNull(),
     publisherId: integer('publisher_id'),
     adId: integer('ad_id'),
     decisionId: text('decision_id'),

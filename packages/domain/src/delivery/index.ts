@@ -6,3 +6,4 @@ export * from './shares.ts';
 export * from './traffic-model.ts';
 export * from './placements.ts';
 export * from './addresses.ts';
+export * from './viewability.ts';

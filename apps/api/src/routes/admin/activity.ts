@@ -8,7 +8,7 @@ import {
 } from '@helium/contracts';
 import { ctrOf, ctrWindowStartDay, sharePct, weightRanks, type Device } from '@helium/domain';
 import { adCardShare } from '@helium/domain/activity';
-import { parseWith } from '../../validation.ts';
+import { answerWith, parseWith } from '../../validation.ts';
 import { utcDay } from '../../delivery/visitor.ts';
 import { mediaUrl } from '../../services/media-storage.ts';
 
@@ -92,7 +92,7 @@ export default async function activityRoutes(app: FastifyInstance) {
         })
         .filter((campaign) => body.showCompleteCampaignsOrInactiveAds || !campaign.complete)
         .map(({ complete: _complete, ...campaign }) => campaign);
-      return ZAdminActivityResponseSchema.parse({ campaigns: list, publishers: [] });
+      return answerWith(ZAdminActivityResponseSchema, { campaigns: list, publishers: [] });
     }
 
     // The CTR window of decisions.md section 5: today and the 6 days before it.
@@ -230,6 +230,6 @@ export default async function activityRoutes(app: FastifyInstance) {
           displayData,
         };
       });
-    return ZAdminActivityResponseSchema.parse({ campaigns: [], publishers: list });
+    return answerWith(ZAdminActivityResponseSchema, { campaigns: [], publishers: list });
   });
 }

@@ -2,6 +2,7 @@ import { asc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { advertisers, publishers, users } from '@helium/db';
 import { ZAdminUsersResponseSchema, type TAdminUsersResponse } from '@helium/contracts';
+import { answerWith } from '../../validation.ts';
 
 /** POST /api/admin/get-users: every user with the publisher and advertiser accounts they hold. */
 export default async function usersRoutes(app: FastifyInstance) {
@@ -12,7 +13,7 @@ export default async function usersRoutes(app: FastifyInstance) {
       db.select({ id: publishers.id, userId: publishers.userId }).from(publishers),
       db.select({ id: advertisers.id, userId: advertisers.userId }).from(advertisers),
     ]);
-    return ZAdminUsersResponseSchema.parse({
+    return answerWith(ZAdminUsersResponseSchema, {
       users: userRows.map((user) => ({
         id: user.id,
         name: user.name,

@@ -366,6 +366,32 @@ describe('viewability, measured by the script itself', () => {
     await ctx.close();
   });
 
+  it("an ad whose image finishes loading after a single-page app's navigation removed it counts nothing", async () => {
+    const ctx = await context();
+    // The first page's image held back until the app has moved on (a slow phone, a large image).
+    const held: Route[] = [];
+    let holding = true;
+    await ctx.route(
+      (url) => url.pathname.startsWith('/media/') || url.pathname.startsWith('/serve/creative/'),
+      (route) => (holding ? void held.push(route) : route.continue()),
+    );
+    const page = await ctx.newPage();
+    await page.goto(`${site.url}/top.html`);
+    await page.locator('[data-helium-slot] a[href*="/c/"]').waitFor({ state: 'visible' });
+    await expect.poll(() => held.length).toBeGreaterThan(0);
+    const before = await totals(admin);
+    const firstLink = await page.locator('[data-helium-slot] a[href*="/c/"]').getAttribute('href');
+    await page.evaluate(() => history.pushState({}, '', '/top.html?page=2'));
+    await expect.poll(() => page.locator('[data-helium-slot] a[href*="/c/"]').getAttribute('href')).not.toBe(firstLink);
+    holding = false;
+    await Promise.all(held.map((route) => route.continue()));
+    // The second page's ad, in view and loaded, counts once; the first one's late image adds nothing.
+    await impressionsReach(before.impressions + 1);
+    await page.waitForTimeout(1500);
+    expect((await totals(admin)).impressions).toBe(before.impressions + 1);
+    await ctx.close();
+  });
+
   it('an ad whose media never shows (an image that fails, a video that cannot play) counts nothing', async () => {
     const before = await totals(admin);
     const broken = await context();
@@ -410,14 +436,21 @@ describe('viewability, measured by the script itself', () => {
     page.on('request', (request) => {
       if (request.url().includes('/serve/d?')) decisions++;
     });
+    const decided: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/serve/d?')) decided.push(new URL(request.url()).searchParams.get('u') ?? '');
+    });
     const before = await totals(admin);
     await page.goto(`${site.url}/top.html`);
+    // A single-page app that redirects as it starts, while still prerendered.
+    await page.evaluate(() => history.pushState({}, '', '/top.html?lang=en'));
     await page.waitForTimeout(1500);
     expect(decisions).toBe(0);
     expect(await page.locator('a[href*="/c/"]').count()).toBe(0);
     await page.evaluate(() => (window as unknown as { __activate: () => void }).__activate());
     await page.locator('[data-helium-slot] a[href*="/c/"]').waitFor({ state: 'visible' });
     expect(decisions).toBe(1);
+    expect(decided).toEqual([`${site.url}/top.html?lang=en`]);
     await impressionsReach(before.impressions + 1);
     await ctx.close();
   });

@@ -146,6 +146,28 @@ describe('validated impressions', () => {
     }
   });
 
+  it('the earliest view follows how the ad was shown: a video file uploaded meanwhile does not delay it', async () => {
+    await onlyCampaign(t, bikes, { impressions: 1000 });
+    const visitor = { ip: '10.2.0.7' };
+    const { ads } = await decide(t, blog, visitor);
+    expect(ads[0]?.kind).toBe('image');
+    const originals = await t.db
+      .select({ id: adsTable.id, type: adsTable.type, mp4: adsTable.mp4 })
+      .from(adsTable)
+      .where(eq(adsTable.campaignId, bikes));
+    await t.db.update(adsTable).set({ type: 'video', mp4: 'late.mp4' }).where(eq(adsTable.campaignId, bikes));
+    await t.app.delivery.refresh();
+    try {
+      // Shown as an image, so the script sent it after its second: it counts, though the ad is now a video.
+      expect((await view(t, ads[0]!.view, visitor, 1_100)).headers['x-helium-counted']).toBe('counted');
+    } finally {
+      for (const original of originals) {
+        await t.db.update(adsTable).set({ type: original.type, mp4: original.mp4 }).where(eq(adsTable.id, original.id));
+      }
+      await t.app.delivery.refresh();
+    }
+  });
+
   it('a view or click of a decision whose record a crash lost still counts, once, from what its token carries', async () => {
     await onlyCampaign(t, bikes, { impressions: 1000 });
     const visitor = { ip: '10.1.7.1' };

@@ -94,6 +94,8 @@ interface Slot {
     corner = false;
     observer?.disconnect();
     for (const slot of slots.splice(0)) {
+      // Done: its media may still finish loading, detached, after the page changed; that is no view.
+      slot.done = true;
       clearTimeout(slot.timer);
       slot.box.remove();
     }
@@ -216,7 +218,10 @@ interface Slot {
       .catch(() => {});
   };
 
-  const start = () => safely(pageview);
+  // Nothing counts while the page is prerendered, also a single-page app's navigation then (it is counted once
+  // the page is shown, at its final address).
+  const prerendering = () => (doc as Document & { prerendering?: boolean }).prerendering;
+  const start = () => prerendering() || safely(pageview);
 
   doc.addEventListener('visibilitychange', () => slots.forEach(check));
   // Single-page apps: a new history entry at a new address is a new pageview. A replaced entry is the same
@@ -244,7 +249,7 @@ interface Slot {
       ? start()
       : doc.addEventListener('DOMContentLoaded', start);
   // A page prerendered in case the visitor opens it (speculation rules) is no pageview until it is shown.
-  if ((doc as Document & { prerendering?: boolean }).prerendering) {
+  if (prerendering()) {
     doc.addEventListener('prerenderingchange', begin, { once: true });
   } else begin();
 })();

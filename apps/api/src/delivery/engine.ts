@@ -79,6 +79,11 @@ interface DecisionState extends AdRef {
   reserved: boolean;
   viewed: boolean;
   /**
+   * How the script was told to show the ad, which sets the earliest view (MIN_VIEW_MS); unknown for a decision
+   * read back from the database or a token, which then gets the shorter rule.
+   */
+  shownAs?: 'image' | 'video';
+  /**
    * Rebuilt from a token's `served` part because its record is nowhere (lost in a crash before its batch
    * committed): the first event counted against it writes the decision record again.
    */
@@ -579,6 +584,7 @@ export class DeliveryEngine {
         newDecisions.push(decision);
         events.push(decisionRecord(decision, { pageviewId, slot, visitor }));
         const media = this.mediaUrl(ad);
+        decision.shownAs = media.kind;
         served.push({
           selector: placement.selector,
           position: placement.position,
@@ -769,7 +775,7 @@ export class DeliveryEngine {
       ? 'bot'
       : this.isDataCentre(requester)
         ? 'dataCentre'
-        : isTooEarlyForAView(at.getTime() - decision.at, this.shownAs(decision.adId))
+        : isTooEarlyForAView(at.getTime() - decision.at, decision.shownAs ?? 'image')
           ? 'tooEarly'
           : null;
     if (invalid) {
@@ -779,12 +785,6 @@ export class DeliveryEngine {
       return 'invalid';
     }
     return this.countImpression(decision, at, requester);
-  }
-
-  /** How the script was told to show an ad (an ad since gone from the index: as an image, the shorter rule). */
-  private shownAs(adId: number): 'image' | 'video' {
-    const ad = this.snapshot().ads.get(adId);
-    return ad ? this.mediaUrl(ad).kind : 'image';
   }
 
   private invalidEvent(

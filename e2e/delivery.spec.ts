@@ -218,6 +218,36 @@ describe('single-page apps, blocked and offline', () => {
     expect(errors).toEqual([]);
   }
 
+  it('a page restored from the back/forward cache is a new pageview with a new ad', async () => {
+    const ctx = await context();
+    const page = await ctx.newPage();
+    const decided: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/serve/d?')) decided.push(new URL(request.url()).searchParams.get('u') ?? '');
+    });
+    await page.goto(`${site.url}/top.html`);
+    const ad = page.locator('[data-helium-slot] a[href*="/c/"]');
+    await ad.waitFor({ state: 'visible' });
+    const firstLink = await ad.getAttribute('href');
+    // The browser's events for a page shown again: after its first load (not persisted), and restored from the
+    // back/forward cache (persisted). Playwright's browser keeps no such cache, so they are dispatched as the
+    // browser would.
+    const pageshow = (persisted: boolean) =>
+      page.evaluate(
+        (restored) => dispatchEvent(new PageTransitionEvent('pageshow', { persisted: restored })),
+        persisted,
+      );
+    await pageshow(false);
+    await page.waitForTimeout(500);
+    expect(decided).toEqual([`${site.url}/top.html`]);
+    await pageshow(true);
+    await expect.poll(() => decided.length).toBe(2);
+    expect(decided[1]).toBe(`${site.url}/top.html`);
+    await expect.poll(() => ad.getAttribute('href')).not.toBe(firstLink);
+    expect(await ad.count()).toBe(1);
+    await ctx.close();
+  });
+
   it('with the script blocked (an ad blocker), the page works and shows no ad', async () => {
     const { ctx, page, errors } = await openApp((ctx) =>
       ctx.route('**/serve/script.js*', (route) => route.abort('blockedbyclient')),

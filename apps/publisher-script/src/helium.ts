@@ -5,7 +5,8 @@
  * a box sized before the media loads (no layout shift), reports a view once 50% of the ad, rendered (an image
  * loaded, a video playing), stayed in view for 1 s (2 s for a video) in a visible tab, and starts over on
  * single-page-app navigation (a new history entry at a new address; not an in-page anchor, not a replaced
- * address). A prerendered page counts once it is shown. Any failure (blocked, offline) is silent.
+ * address), and on a page restored from the back/forward cache. A prerendered page counts once it is shown. Any
+ * failure (blocked, offline) is silent.
  */
 interface ServedAd {
   selector: string | null;
@@ -242,6 +243,14 @@ interface Slot {
     };
   }
   win.addEventListener('popstate', start);
+  // A page restored from the back/forward cache is shown again: a new pageview, with new ads (the ones on it
+  // were decided for the earlier visit).
+  win.addEventListener('pageshow', (event) => {
+    if (event.persisted) {
+      page = '';
+      start();
+    }
+  });
   // The viewport's width (desktop or mobile) is right once the page's viewport tag has been read: ask as soon
   // as the head is read, else when the page is parsed.
   const begin = () =>

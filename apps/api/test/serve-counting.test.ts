@@ -410,9 +410,11 @@ describe('around UTC midnight', () => {
   // Last in this file: it moves the clock to the next day.
   it("the same person's clicks on an ad at 23:50 and 00:10 bill once, though the visitor hash's salt changed", async () => {
     await onlyCampaign(t, ceramics, { clicks: 10 });
+    // The next 23:50 UTC, never in the past (the tests before moved the clock on by hours, from any time of day).
     const now = t.clock.now().getTime();
-    t.clock.advance(Math.ceil(now / 86_400_000) * 86_400_000 - 10 * 60_000 - now);
-    const person = { ip: '10.5.9.1' };
+    t.clock.advance(Math.ceil((now + 10 * 60_000) / 86_400_000) * 86_400_000 - 10 * 60_000 - now);
+    // Someone who clicked nothing before (the lead test's visitor did, maybe within the hour before 23:50).
+    const person = { ip: '10.5.9.77' };
     const adOf = (clickUrl: string) => tokenFields(new URL(clickUrl).pathname.split('/').pop()!)[4];
     /** A new page of the person's showing the same ad (the campaign has several). */
     const pageWith = async (adId: string | undefined) => {

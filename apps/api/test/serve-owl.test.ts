@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NEWSLETTER_ISSUE_PLACEHOLDER } from '@helium/contracts';
 import {
   adClicks,
+  adLeads,
   adImpressions,
   adPublisherValidations,
   ads,
@@ -331,6 +332,22 @@ describe('newsletter banner click', () => {
     const repeat = await owl(2, 'issue-201', 'click', { ip: '10.60.4.1' });
     expect(repeat.statusCode).toBe(302);
     expect(repeat.headers['x-helium-counted']).toBe('repeat');
+    // Every reader of the issue has the same link: another reader's click in the same hour bills too, and a
+    // lead reported with its click id counts for that reader's click.
+    const other = await owl(2, 'issue-201', 'click', { ip: '10.60.4.2' });
+    expect(other.headers['x-helium-counted']).toBe('unique');
+    const otherAgain = await owl(2, 'issue-201', 'click', { ip: '10.60.4.2' });
+    expect(otherAgain.headers['x-helium-counted']).toBe('repeat');
+    const otherClickId = new URL(other.headers.location as string).searchParams.get('hclid')!;
+    const againClickId = new URL(otherAgain.headers.location as string).searchParams.get('hclid')!;
+    const pixel = await t.app.inject({
+      method: 'GET',
+      url: `/serve/l?hclid=${againClickId}`,
+      remoteAddress: '127.0.0.1',
+    });
+    expect(pixel.headers['x-helium-counted']).toBe('counted');
+    await t.app.delivery.recorder.flush();
+    expect(await t.db.select().from(adLeads).where(eq(adLeads.clickId, otherClickId))).toHaveLength(1);
     t.clock.advance(61 * 60_000);
     const later = await owl(2, 'issue-201', 'click', { ip: '10.60.4.1' });
     expect(later.headers['x-helium-counted']).toBe('unique');

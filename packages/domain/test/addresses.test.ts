@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isOnRegisteredDomain, pageAddress } from '../src/delivery/addresses.ts';
+import { addressNetwork, isOnRegisteredDomain, pageAddress } from '../src/delivery/addresses.ts';
 
 describe('isOnRegisteredDomain', () => {
   it('accepts the domain and its subdomains, www. and case ignored', () => {
@@ -35,5 +35,20 @@ describe('pageAddress', () => {
     expect(pageAddress('')).toBe('');
     expect(pageAddress(42)).toBe('');
     expect(pageAddress(['https://blog.example/'])).toBe('');
+  });
+});
+
+describe('addressNetwork', () => {
+  it('keeps an IPv4 address, also IPv4-mapped, and takes the /64 of an IPv6 address however it is written', () => {
+    expect(addressNetwork('203.0.113.7')).toBe('203.0.113.7');
+    expect(addressNetwork('::ffff:203.0.113.7')).toBe('203.0.113.7');
+    expect(addressNetwork('2001:db8:85a3:12:8a2e:370:7334:1')).toBe('2001:db8:85a3:12::/64');
+    expect(addressNetwork('2001:DB8:85A3:0012:ffff:1:2:3')).toBe('2001:db8:85a3:12::/64');
+    expect(addressNetwork('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(addressNetwork('2001:db8:0:0:1::2')).toBe('2001:db8:0:0::/64');
+    expect(addressNetwork('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+    expect(addressNetwork('::1')).toBe('0:0:0:0::/64');
+    expect(addressNetwork('2001:db8:1:2::')).toBe('2001:db8:1:2::/64');
+    expect(addressNetwork('2001:db8:1:3::')).not.toBe(addressNetwork('2001:db8:1:2::'));
   });
 });

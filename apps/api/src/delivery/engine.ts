@@ -930,8 +930,9 @@ export class DeliveryEngine {
     }
     const campaign = this.snapshot().campaigns.get(decision.campaignId);
     // Unique per visitor and ad, and per decision: one page's click link shared by many (other user agents,
-    // other addresses) bills once an hour, as one visitor's clicks do.
-    const keys = [`${decision.adId}|${visitor}`, `decision|${decision.id}`];
+    // other addresses) bills once an hour, as one visitor's clicks do. Not per decision for a newsletter: its
+    // banner's one link is every reader's, who each bill once an hour.
+    const keys = [`${decision.adId}|${visitor}`, ...(decision.channel === 'owl' ? [] : [`decision|${decision.id}`])];
     const hourAgo = new Date(at.getTime() - UNIQUE_CLICK_MS);
     // Just after midnight the visitor's hash has a new day's salt: the same person, under yesterday's, too.
     if (utcDay(hourAgo) !== utcDay(at)) keys.push(`${decision.adId}|${this.visitorOf(requester, hourAgo)}`);
@@ -953,8 +954,9 @@ export class DeliveryEngine {
       spendsCredit && campaign
         ? this.money(clickCost(campaign.cpc), decision.publisherId, decision.advertiserId, campaign.isTrial)
         : NO_MONEY;
-    // Yesterday's hash (the third key, when there is one) is only read: today's names the visitor from now on.
-    if (isUnique) for (const key of keys.slice(0, 2)) this.lastUniqueClick.set(key, at.getTime());
+    // Yesterday's hash (the last key, when there is one) is only read: today's names the visitor from now on.
+    const ownKeys = keys.slice(0, decision.channel === 'owl' ? 1 : 2);
+    if (isUnique) for (const key of ownKeys) this.lastUniqueClick.set(key, at.getTime());
     if (isUnique) this.ctrWindow.add(utcDay(at), decision.adId, 0, 1);
     if (spendsCredit && campaign) {
       campaign.remainingClicks -= 1;
@@ -976,7 +978,7 @@ export class DeliveryEngine {
       await this.recorder.record(events);
     } catch (error) {
       if (isUnique) {
-        keys.slice(0, 2).forEach((key, index) => {
+        ownKeys.forEach((key, index) => {
           const before = previous[index];
           if (before === undefined) this.lastUniqueClick.delete(key);
           else this.lastUniqueClick.set(key, before);
@@ -1056,7 +1058,7 @@ export class DeliveryEngine {
       .from(adClicks)
       .where(
         sql`${adClicks.adId} = ${repeat.adId} and ${adClicks.isUnique}
-          and (${adClicks.visitor} = ${repeat.visitor} or ${adClicks.decisionId} = ${repeat.decisionId})
+          and (${adClicks.visitor} = ${repeat.visitor} or (${adClicks.decisionId} = ${repeat.decisionId} and ${adClicks.decisionId} not like 'owl:%'))
           and ${adClicks.createdAt} <= ${repeat.createdAt}
           and ${adClicks.createdAt} > ${new Date(repeat.createdAt.getTime() - UNIQUE_CLICK_MS)}`,
       )

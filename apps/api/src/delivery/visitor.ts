@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import type { Device } from '@helium/domain';
+import { addressNetwork, type Device } from '@helium/domain';
 
 /** The UTC day of an instant, YYYY-MM-DD. */
 let dayStartMs = 0;
@@ -42,17 +42,18 @@ export class VisitorHasher {
     return this.salt;
   }
 
+  /** A person for the day: the address's network (an IPv6 /64: addressNetwork) and the user agent. */
   visitor(ip: string, userAgent: string, at: Date): string {
     return createHmac('sha256', this.saltFor(utcDay(at)))
-      .update(`${ip}\n${userAgent}`)
+      .update(`${addressNetwork(ip)}\n${userAgent}`)
       .digest('base64url')
       .slice(0, 22);
   }
 
-  /** The IP alone, hashed with the same daily salt (for the one-IP share). */
+  /** The address's network alone, hashed with the same daily salt (per-address limits, the one-IP share). */
   ip(ip: string, at: Date): string {
     return createHmac('sha256', this.saltFor(utcDay(at)))
-      .update(`ip:${ip}`)
+      .update(`ip:${addressNetwork(ip)}`)
       .digest('base64url')
       .slice(0, 16);
   }

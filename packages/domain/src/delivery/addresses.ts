@@ -31,3 +31,31 @@ export function pageAddress(value: unknown, maxLength = 500): string {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return '';
   return (value.split('#')[0] ?? '').slice(0, maxLength);
 }
+
+/**
+ * The network a visitor's address stands for, for visitor hashes and per-address limits: an IPv4 address
+ * itself (also written IPv4-mapped, `::ffff:a.b.c.d`), and for IPv6 its /64, which one home or one server holds
+ * whole: counting each of its 2^64 addresses apart would let anyone be a new visitor, and a new address, at
+ * every request (privacy addresses change on their own, too).
+ */
+export function addressNetwork(ip: string): string {
+  const address = ip.split('%')[0]!.toLowerCase();
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/.exec(address);
+  if (mapped) return mapped[1]!;
+  if (!address.includes(':')) return address;
+  const groups = (part: string) =>
+    part === '' ? [] : part.split(':').flatMap((group) => (group.includes('.') ? ['0', '0'] : [group]));
+  const [head = '', tail] = address.split('::');
+  const hextets =
+    tail === undefined
+      ? groups(head)
+      : [
+          ...groups(head),
+          ...Array<string>(Math.max(0, 8 - groups(head).length - groups(tail).length)).fill('0'),
+          ...groups(tail),
+        ];
+  return `${hextets
+    .slice(0, 4)
+    .map((group) => (parseInt(group, 16) || 0).toString(16))
+    .join(':')}::/64`;
+}

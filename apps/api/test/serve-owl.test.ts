@@ -287,6 +287,28 @@ describe('newsletter banner image', () => {
     expect(invalidAfter!.n).toBe(invalidBefore!.n + 1);
   });
 
+  it("counts the opens that mail services' image proxies load for their readers (Gmail, Yahoo, Apple Mail)", async () => {
+    draw = 0.001;
+    await owl(1, 'issue-107', 'image');
+    const adId = (await issueAd(1, 'issue-107'))!;
+    const before = await impressionsOf(adId);
+    const proxies = [
+      'Mozilla/5.0 (Windows NT 5.1; rv:11.0) Gecko Firefox/11.0 (via ggpht.com GoogleImageProxy)',
+      'YahooMailProxy; https://help.yahoo.com/kb/yahoo-mail-proxy-SLN28749.html',
+      'Mozilla/5.0',
+    ];
+    for (const ua of proxies) {
+      const response = await owl(1, 'issue-107', 'image', { ip: '10.60.8.1', ua });
+      expect(response.headers['x-helium-counted']).toBe('counted');
+    }
+    // One proxy address and user agent loads the image for many readers: more than one reader's 30 a minute.
+    for (let open = 0; open < 40; open++) {
+      const response = await owl(1, 'issue-107', 'image', { ip: '10.60.8.2', ua: proxies[0] });
+      expect(response.headers['x-helium-counted']).toBe('counted');
+    }
+    expect(await impressionsOf(adId)).toBe(before + 43);
+  });
+
   it('answers a harmless pixel to a forged publisher, a wrong banner index or a web-only publisher', async () => {
     for (const [publisher, banner] of [
       ['not-a-hash', 1],

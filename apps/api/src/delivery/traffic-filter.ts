@@ -30,6 +30,9 @@ export const DEFAULT_TRAFFIC_LIMITS: TrafficLimits = {
   oneIpMinVisitors: 200,
 };
 
+/** The user agents of mail services' image proxies, which load a newsletter's images for their readers. */
+const MAIL_IMAGE_PROXY = /GoogleImageProxy|YahooMailProxy|^Mozilla\/5\.0$/;
+
 /** How many user agents' bot verdicts are kept. */
 const BOT_CACHE_SIZE = 5_000;
 
@@ -235,11 +238,16 @@ export class TrafficFilter {
 
   /**
    * Judges a newsletter open (the banner image loaded by a mail reader). The one-IP share does not apply: mail
-   * services fetch images for many readers through few addresses.
+   * services fetch images for many readers through few addresses. Their image proxies (Gmail's, Yahoo's, and
+   * Apple Mail's privacy proxy, which says only `Mozilla/5.0`) load the image for a reader's open: isbot calls
+   * them bots, but each of their fetches is a reader's open, and one proxy address and user agent stands for
+   * many readers, so the per-reader limit does not apply to them either (the per-address one does).
    */
   open(input: { visitor: string; ipHash: string; userAgent: string; nowMs: number }): InvalidReason | null {
-    if (this.isBot(input.userAgent)) return 'bot';
+    const isMailProxy = MAIL_IMAGE_PROXY.test(input.userAgent);
+    if (!isMailProxy && this.isBot(input.userAgent)) return 'bot';
     if (this.ips.hit(input.ipHash, input.nowMs) > this.limits.requestsPerIpPerMinute) return 'rate';
+    if (isMailProxy) return null;
     if (this.opens.hit(input.visitor, input.nowMs) > this.limits.opensPerVisitorPerMinute) return 'rate';
     return null;
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressNetwork, isOnRegisteredDomain, pageAddress } from '../src/delivery/addresses.ts';
+import { addressNetwork, isOnRegisteredDomain, linkWithClickId, pageAddress } from '../src/delivery/addresses.ts';
 
 describe('isOnRegisteredDomain', () => {
   it('accepts the domain and its subdomains, www. and case ignored', () => {
@@ -50,5 +50,21 @@ describe('addressNetwork', () => {
     expect(addressNetwork('::1')).toBe('0:0:0:0::/64');
     expect(addressNetwork('2001:db8:1:2::')).toBe('2001:db8:1:2::/64');
     expect(addressNetwork('2001:db8:1:3::')).not.toBe(addressNetwork('2001:db8:1:2::'));
+  });
+});
+
+describe('linkWithClickId', () => {
+  it("adds the click id and keeps the advertiser's query and fragment as written", () => {
+    expect(linkWithClickId('https://shop.example/spring', 'abc_1-2')).toBe('https://shop.example/spring?hclid=abc_1-2');
+    expect(linkWithClickId('https://shop.example/spring?utm=spring%20sale&ref&x=a~b#top', 'id1')).toBe(
+      'https://shop.example/spring?utm=spring%20sale&ref&x=a~b&hclid=id1#top',
+    );
+    expect(linkWithClickId('http://shop.example/?hclid=old&a=1', 'new')).toBe('http://shop.example/?hclid=new&a=1');
+  });
+
+  it('refuses a link that is not http or https, or not a link', () => {
+    expect(linkWithClickId('javascript:alert(1)', 'id')).toBeNull();
+    expect(linkWithClickId('ftp://shop.example/', 'id')).toBeNull();
+    expect(linkWithClickId('not a link', 'id')).toBeNull();
   });
 });

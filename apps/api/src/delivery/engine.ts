@@ -22,6 +22,7 @@ import {
   ineligibility,
   isOnRegisteredDomain,
   isTooEarlyForAView,
+  linkWithClickId,
   selectionMode,
   splitRevenue,
   placementsFor,
@@ -179,17 +180,6 @@ const OWL_FORMATS = [2];
 
 /** Reasons an ad is not served that concern what can still be billed, which counting itself checks. */
 const BILLING_LIMITS: ReadonlySet<IneligibleReason> = new Set(['noCredits', 'dailyCapReached', 'budgetSpent']);
-
-function appendClickId(link: string, clickId: string): string | null {
-  try {
-    const url = new URL(link);
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
-    url.searchParams.set('hclid', clickId);
-    return url.toString();
-  } catch {
-    return null;
-  }
-}
 
 /**
  * The ad-delivery engine: decides from an in-memory index, counts through the group-commit recorder and
@@ -901,7 +891,7 @@ export class DeliveryEngine {
     const at = this.now();
     if (!ad?.link) return { location: null, counted: 'ignored' };
     if (payload.expiresAt * 1000 < at.getTime())
-      return { location: appendClickId(ad.link, 'expired'), counted: 'ignored' };
+      return { location: linkWithClickId(ad.link, 'expired'), counted: 'ignored' };
     return this.countClick(decision, ad, requester, at);
   }
 
@@ -913,7 +903,7 @@ export class DeliveryEngine {
   ): Promise<ClickOutcome> {
     this.rollDay(at);
     const clickId = newId();
-    const location = appendClickId(ad.link ?? '', clickId);
+    const location = linkWithClickId(ad.link ?? '', clickId);
     if (!location) return { location: null, counted: 'ignored' };
     const visitor = this.visitorOf(requester, at);
     const invalid = this.isDataCentre(requester)

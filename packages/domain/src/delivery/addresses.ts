@@ -59,3 +59,21 @@ export function addressNetwork(ip: string): string {
     .map((group) => (parseInt(group, 16) || 0).toString(16))
     .join(':')}::/64`;
 }
+
+/**
+ * Where a click redirects: the ad's registered link (http or https only, else null) with the click id added as
+ * `hclid`, for the advertiser's conversion pixel or postback. The link's own query is kept as written (an
+ * affiliate or signed link may depend on its exact encoding); a link that already carries an `hclid` gets ours.
+ */
+export function linkWithClickId(link: string, clickId: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(link);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+  if (url.searchParams.has('hclid')) url.searchParams.set('hclid', clickId);
+  else url.search = `${url.search ? `${url.search}&` : '?'}hclid=${encodeURIComponent(clickId)}`;
+  return url.toString();
+}

@@ -309,6 +309,29 @@ describe('newsletter banner image', () => {
     expect(await impressionsOf(adId)).toBe(before + 43);
   });
 
+  it('keeps a bounded number of issues in memory; an issue forgotten there keeps its ad from the database', async () => {
+    const engine = t.app.delivery as unknown as { owlIssues: Map<string, number>; maxOwlIssues: number };
+    Object.assign(engine, { maxOwlIssues: 3 });
+    try {
+      draw = 0.001;
+      await owl(1, 'bounded-0', 'image');
+      const first = await issueAd(1, 'bounded-0');
+      expect(first).not.toBeNull();
+      for (let issue = 1; issue <= 4; issue++) await owl(1, `bounded-${issue}`, 'image');
+      expect(engine.owlIssues.size).toBeLessThanOrEqual(3);
+      expect([...engine.owlIssues.keys()].some((key) => key.endsWith('|bounded-0'))).toBe(false);
+      // Chosen otherwise now, the issue still shows the ad it was sent with.
+      draw = 0.999;
+      const again = await owl(1, 'bounded-0', 'image');
+      expect(again.statusCode).toBe(302);
+      expect(await issueAd(1, 'bounded-0')).toBe(first);
+      const [ad] = await t.db.select({ image: ads.image }).from(ads).where(eq(ads.id, first!));
+      expect(String(again.headers.location)).toContain(ad!.image ?? `/serve/creative/${first}.svg`);
+    } finally {
+      Object.assign(engine, { maxOwlIssues: 10_000 });
+    }
+  });
+
   it('answers a harmless pixel to a forged publisher, a wrong banner index or a web-only publisher', async () => {
     for (const [publisher, banner] of [
       ['not-a-hash', 1],

@@ -102,6 +102,9 @@ function viewUsed(decisionId: SQL) {
   return sql`(exists (select 1 from ${adImpressions} where ${adImpressions.decisionId} = ${decisionId}) or exists (select 1 from ${invalidTraffic} where ${invalidTraffic.decisionId} = ${decisionId} and ${invalidTraffic.decisionId} is not null and ${invalidTraffic.kind} = 'impression' and ${invalidTraffic.reason} = 'noCredits'))`;
 }
 
+/** Newsletter issues whose ad is kept in memory (the most recently chosen or read back). */
+export const MAX_OWL_ISSUES_IN_MEMORY = 10_000;
+
 /** Where the decision's ad was shown (publisher, ad, campaign, advertiser, channel, device, page). */
 function adRef(decision: DecisionState): AdRef {
   return {
@@ -206,6 +209,7 @@ export class DeliveryEngine {
   private lastUniqueClick = new Map<string, number>();
   private heartbeatsSeen = new Map<string, number>();
   private owlIssues = new Map<string, number>();
+  private readonly maxOwlIssues = MAX_OWL_ISSUES_IN_MEMORY;
   private leadsSeen = new Set<string>();
   private refreshTimer: NodeJS.Timeout | null = null;
   private sweepTimer: NodeJS.Timeout | null = null;
@@ -1087,6 +1091,12 @@ export class DeliveryEngine {
           advertiserId: ad.advertiserId,
           at: this.now(),
         });
+      }
+      // Bounded (issue names come from the link, which anyone may vary): the oldest go first; the database
+      // keeps every issue's ad, read back on its next open.
+      for (const oldest of this.owlIssues.keys()) {
+        if (this.owlIssues.size < this.maxOwlIssues) break;
+        this.owlIssues.delete(oldest);
       }
       this.owlIssues.set(key, adId);
     }

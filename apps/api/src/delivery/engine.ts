@@ -59,7 +59,6 @@ import { deviceOf, utcDay, VisitorHasher } from './visitor.ts';
 export const RESERVATION_MS = 2 * 60_000;
 /** A view token is good this long after the decision. */
 export const VIEW_TOKEN_MS = 30 * 60_000;
-
 /** A click token is good this long after the decision. */
 export const CLICK_TOKEN_MS = 24 * 3_600_000;
 /** A unique (billed) click: once per hour per visitor per ad. */
@@ -926,7 +925,8 @@ export class DeliveryEngine {
     // Unique per visitor and ad, and per decision: one page's click link shared by many (other user agents,
     // other addresses) bills once an hour, as one visitor's clicks do. Not per decision for a newsletter: its
     // banner's one link is every reader's, who each bill once an hour.
-    const keys = [`${decision.adId}|${visitor}`, ...(decision.channel === 'owl' ? [] : [`decision|${decision.id}`])];
+    const ownKeys = [`${decision.adId}|${visitor}`, ...(decision.channel === 'owl' ? [] : [`decision|${decision.id}`])];
+    const keys = [...ownKeys];
     const hourAgo = new Date(at.getTime() - UNIQUE_CLICK_MS);
     // Just after midnight the visitor's hash has a new day's salt: the same person, under yesterday's, too.
     if (utcDay(hourAgo) !== utcDay(at)) keys.push(`${decision.adId}|${this.visitorOf(requester, hourAgo)}`);
@@ -948,8 +948,7 @@ export class DeliveryEngine {
       spendsCredit && campaign
         ? this.money(clickCost(campaign.cpc), decision.publisherId, decision.advertiserId, campaign.isTrial)
         : NO_MONEY;
-    // Yesterday's hash (the last key, when there is one) is only read: today's names the visitor from now on.
-    const ownKeys = keys.slice(0, decision.channel === 'owl' ? 1 : 2);
+    // Yesterday's hash (in keys, not ownKeys) is only read: today's names the visitor from now on.
     if (isUnique) for (const key of ownKeys) this.lastUniqueClick.set(key, at.getTime());
     if (isUnique) this.ctrWindow.add(utcDay(at), decision.adId, 0, 1);
     if (spendsCredit && campaign) {

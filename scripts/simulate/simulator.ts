@@ -347,7 +347,7 @@ export async function simulate(options: SimulationOptions): Promise<{ summary: S
    */
   const viewsPending = new Set<Promise<void>>();
   const afterView = async (ad: ServedAd, visitor: Visitor, origin: string, answeredAt: number, random: Random) => {
-    const due = answeredAt + MIN_VIEW_MS[ad.kind === 'video' ? 'video' : 'image'] + 50;
+    const due = answeredAt + MIN_VIEW_MS[ad.kind] + 50;
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - Date.now())));
     const view = await request('/serve/v', visitor, {
       method: 'POST',

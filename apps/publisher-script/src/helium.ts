@@ -8,6 +8,10 @@
  * address), and on a page restored from the back/forward cache. A prerendered page counts once it is shown. Any
  * failure (blocked, offline) is silent.
  */
+// The rule the server checks too (a view beacon earlier than this after its decision is not the script's):
+// bundled into the script as two numbers.
+import { MIN_VIEW_MS } from '@helium/domain/delivery/viewability';
+
 interface ServedAd {
   selector: string | null;
   position: 'inside' | 'before' | 'after';
@@ -161,7 +165,7 @@ interface Slot {
       box,
       ad: link,
       token: ad.view,
-      ms: ad.kind === 'video' ? 2000 : 1000,
+      ms: MIN_VIEW_MS[ad.kind],
       inView: false,
       rendered: false,
       timer: 0,

@@ -45,15 +45,11 @@ export function addressNetwork(ip: string): string {
   if (!address.includes(':')) return address;
   const groups = (part: string) =>
     part === '' ? [] : part.split(':').flatMap((group) => (group.includes('.') ? ['0', '0'] : [group]));
-  const [head = '', tail] = address.split('::');
-  const hextets =
-    tail === undefined
-      ? groups(head)
-      : [
-          ...groups(head),
-          ...Array<string>(Math.max(0, 8 - groups(head).length - groups(tail).length)).fill('0'),
-          ...groups(tail),
-        ];
+  const [head = '', tail = ''] = address.split('::');
+  const before = groups(head);
+  const after = groups(tail);
+  // `::` stands for the zero groups between (none when the address has all eight).
+  const hextets = [...before, ...Array<string>(Math.max(0, 8 - before.length - after.length)).fill('0'), ...after];
   return `${hextets
     .slice(0, 4)
     .map((group) => (parseInt(group, 16) || 0).toString(16))

@@ -37,6 +37,24 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
+/** Runs `check` with every ad of the campaign a video with its file (the engine may choose any of them), then restores them. */
+async function withAdsShownAsVideos(campaignId: number, check: () => Promise<void>) {
+  const originals = await t.db
+    .select({ id: adsTable.id, type: adsTable.type, mp4: adsTable.mp4 })
+    .from(adsTable)
+    .where(eq(adsTable.campaignId, campaignId));
+  await t.db.update(adsTable).set({ type: 'video', mp4: 'video.mp4' }).where(eq(adsTable.campaignId, campaignId));
+  await t.app.delivery.refresh();
+  try {
+    await check();
+  } finally {
+    for (const original of originals) {
+      await t.db.update(adsTable).set({ type: original.type, mp4: original.mp4 }).where(eq(adsTable.id, original.id));
+    }
+    await t.app.delivery.refresh();
+  }
+}
+
 describe('decision', () => {
   it('answers an ad with a view token and a click link, open to any origin, and counts the pageview', async () => {
     await onlyCampaign(t, bikes, { impressions: 1000 });
@@ -123,27 +141,15 @@ describe('validated impressions', () => {
     expect((await view(t, ads[0]!.view, visitor, 100)).headers['x-helium-counted']).toBe('counted');
     expect((await counts(t.db)).impressions).toBe(before.impressions + 1);
 
-    // A video ad (shown as a video: it has its file) needs 2 s. Every ad of the campaign made one, whichever
-    // the engine chooses.
-    const originals = await t.db
-      .select({ id: adsTable.id, type: adsTable.type, mp4: adsTable.mp4 })
-      .from(adsTable)
-      .where(eq(adsTable.campaignId, bikes));
-    await t.db.update(adsTable).set({ type: 'video', mp4: 'bench.mp4' }).where(eq(adsTable.campaignId, bikes));
-    await t.app.delivery.refresh();
-    try {
+    // A video ad (shown as a video: it has its file) needs 2 s.
+    await withAdsShownAsVideos(bikes, async () => {
       const watcher = { ip: '10.2.0.6' };
       const video = await decide(t, blog, watcher);
       expect(video.ads[0]?.kind).toBe('video');
       expect((await view(t, video.ads[0]!.view, watcher, 1_500)).headers['x-helium-counted']).toBe('invalid');
       expect((await view(t, video.ads[0]!.view, watcher, 500)).headers['x-helium-counted']).toBe('counted');
       expect((await counts(t.db)).impressions).toBe(before.impressions + 2);
-    } finally {
-      for (const original of originals) {
-        await t.db.update(adsTable).set({ type: original.type, mp4: original.mp4 }).where(eq(adsTable.id, original.id));
-      }
-      await t.app.delivery.refresh();
-    }
+    });
   });
 
   it('the earliest view follows how the ad was shown: a video file uploaded meanwhile does not delay it', async () => {
@@ -151,21 +157,10 @@ describe('validated impressions', () => {
     const visitor = { ip: '10.2.0.7' };
     const { ads } = await decide(t, blog, visitor);
     expect(ads[0]?.kind).toBe('image');
-    const originals = await t.db
-      .select({ id: adsTable.id, type: adsTable.type, mp4: adsTable.mp4 })
-      .from(adsTable)
-      .where(eq(adsTable.campaignId, bikes));
-    await t.db.update(adsTable).set({ type: 'video', mp4: 'late.mp4' }).where(eq(adsTable.campaignId, bikes));
-    await t.app.delivery.refresh();
-    try {
+    await withAdsShownAsVideos(bikes, async () => {
       // Shown as an image, so the script sent it after its second: it counts, though the ad is now a video.
       expect((await view(t, ads[0]!.view, visitor, 1_100)).headers['x-helium-counted']).toBe('counted');
-    } finally {
-      for (const original of originals) {
-        await t.db.update(adsTable).set({ type: original.type, mp4: original.mp4 }).where(eq(adsTable.id, original.id));
-      }
-      await t.app.delivery.refresh();
-    }
+    });
   });
 
   it('a view or click of a decision whose record a crash lost still counts, once, from what its token carries', async () => {

@@ -234,21 +234,21 @@ describe('admin activity: order, grouping and work per request', () => {
   it("keeps an advertiser's inactive ads apart from another advertiser of the same brand", async () => {
     const ceramics = await campaignOfBrand(t.db, 'atelier-ceramique.example');
     const bikes = await campaignOfBrand(t.db, 'velo-urbain.example');
-    const [ceramicsCampaign] = await t.db.select().from(campaigns).where(eq(campaigns.id, ceramics));
-    const [bikesCampaign] = await t.db.select().from(campaigns).where(eq(campaigns.id, bikes));
-    const [ceramicsAdvertiser] = await t.db
-      .select()
-      .from(advertisers)
-      .where(eq(advertisers.id, ceramicsCampaign!.advertiserId));
-    const [bikesAdvertiser] = await t.db
-      .select()
-      .from(advertisers)
-      .where(eq(advertisers.id, bikesCampaign!.advertiserId));
+    const advertiserOf = async (campaignId: number) => {
+      const [row] = await t.db
+        .select({ advertiser: advertisers })
+        .from(campaigns)
+        .innerJoin(advertisers, eq(advertisers.id, campaigns.advertiserId))
+        .where(eq(campaigns.id, campaignId));
+      return row!.advertiser;
+    };
+    const ceramicsAdvertiser = await advertiserOf(ceramics);
+    const bikesAdvertiser = await advertiserOf(bikes);
     // Vélo Urbain takes Atelier Céramique's brand, and its ads stop showing: inactive on Demo Blog.
     await t.db
       .update(advertisers)
-      .set({ brand: ceramicsAdvertiser!.brand })
-      .where(eq(advertisers.id, bikesAdvertiser!.id));
+      .set({ brand: ceramicsAdvertiser.brand })
+      .where(eq(advertisers.id, bikesAdvertiser.id));
     await t.db.update(ads).set({ isShowing: false }).where(eq(ads.campaignId, bikes));
     await t.app.delivery.refresh();
     try {
@@ -264,7 +264,7 @@ describe('admin activity: order, grouping and work per request', () => {
       // Only Vélo Urbain's ads, with no share: not merged into Atelier Céramique's served group.
       expect(group.shows.every((show) => bikeAds.includes(show.ad.id))).toBe(true);
       expect(group.totalSharePct).toBe(0);
-      expect(group.advertiserBrand).toBe(ceramicsAdvertiser!.brand);
+      expect(group.advertiserBrand).toBe(ceramicsAdvertiser.brand);
       const served = desktop.byAdvertiserShowData.find(
         (one) => one.totalSharePct > 0 && one.advertiserBrand === group.advertiserBrand,
       );
@@ -272,8 +272,8 @@ describe('admin activity: order, grouping and work per request', () => {
     } finally {
       await t.db
         .update(advertisers)
-        .set({ brand: bikesAdvertiser!.brand })
-        .where(eq(advertisers.id, bikesAdvertiser!.id));
+        .set({ brand: bikesAdvertiser.brand })
+        .where(eq(advertisers.id, bikesAdvertiser.id));
       await t.db.update(ads).set({ isShowing: true }).where(eq(ads.campaignId, bikes));
       await t.app.delivery.refresh();
     }

@@ -2,6 +2,7 @@
  * Ads and their validation (specification 01 sections 3-5, 02 sections 2.3, 4, 5; decisions.md section 8).
  * Pure rules only: the API and the web app both call them.
  */
+import { httpUrl } from './delivery/addresses.ts';
 
 /** Format ids: 1 vertical, 2 newsletter, 3 square, 4 horizontal, 5 horizontal-large. */
 export const AD_FORMAT = { vertical: 1, newsletter: 2, square: 3, horizontal: 4, horizontalLarge: 5 } as const;
@@ -160,10 +161,6 @@ export function isRequestExpired(row: PublisherValidationRow, now: Date): boolea
 export function isHttpLink(value: string): boolean {
   const trimmed = value.trim();
   if (trimmed === '' || trimmed.length > 2048) return false;
-  try {
-    const url = new URL(trimmed);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-  } catch {
-    return false;
-  }
+  const url = httpUrl(trimmed);
+  return url !== null && url.hostname !== '';
 }

@@ -15,20 +15,24 @@ export function isOnRegisteredDomain(host: string, domain: string | null | undef
   return registered !== '' && (clean === registered || clean.endsWith(`.${registered}`));
 }
 
+/** An absolute http or https address, parsed; null for anything else (javascript:, data:, ftp:, not an address). */
+export function httpUrl(value: string): URL | null {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return null;
+  }
+  return url.protocol === 'http:' || url.protocol === 'https:' ? url : null;
+}
+
 /**
  * A page's address as the publisher script reports it, kept for the URL statistics and the advertisers'
  * "see it live" link: an http or https address without its fragment, cut at `maxLength` characters. Anything
  * else (javascript:, data:, not an address) is no address: ''.
  */
 export function pageAddress(value: unknown, maxLength = 500): string {
-  if (typeof value !== 'string' || value === '') return '';
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return '';
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return '';
+  if (typeof value !== 'string' || value === '' || !httpUrl(value)) return '';
   return (value.split('#')[0] ?? '').slice(0, maxLength);
 }
 
@@ -62,13 +66,8 @@ export function addressNetwork(ip: string): string {
  * affiliate or signed link may depend on its exact encoding); a link that already carries an `hclid` gets ours.
  */
 export function linkWithClickId(link: string, clickId: string): string | null {
-  let url: URL;
-  try {
-    url = new URL(link);
-  } catch {
-    return null;
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+  const url = httpUrl(link);
+  if (!url) return null;
   if (url.searchParams.has('hclid')) url.searchParams.set('hclid', clickId);
   else url.search = `${url.search ? `${url.search}&` : '?'}hclid=${encodeURIComponent(clickId)}`;
   return url.toString();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Route } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { launchBrowser } from './support/browser.ts';
 import { DEMO_BLOG_ID, startPublisherSite } from './support/delivery.ts';
 import { startProduct, type Product } from './support/product.ts';
@@ -53,6 +53,19 @@ beforeAll(async () => {
       '<h1>Article</h1><script>addEventListener("load", () => setTimeout(() => {' +
       ' const slot = document.createElement("div"); slot.dataset.heliumSlot = ""; slot.id = "slot";' +
       ' document.body.append(slot); }, 600));</script>',
+    // A page that renders a part of itself again (a framework's second render, hydration): 0.3 s after the ad
+    // arrived, its slot is replaced by a new, empty one.
+    '/rerender.html':
+      '<div id="app"><h1>Article</h1><div data-helium-slot></div></div><script>' +
+      ' const app = document.getElementById("app"); new MutationObserver((_, observer) => {' +
+      ' if (!app.querySelector("a")) return; observer.disconnect(); setTimeout(() => {' +
+      ' app.innerHTML = \'<h1>Article</h1><div id="fresh" data-helium-slot></div>\'; }, 300);' +
+      ' }).observe(app, { childList: true, subtree: true });</script>',
+    // A single-page app: "Next" pushes the next address; the test renders that page when it wants (its code
+    // loading), after the next page's ad has been served into the slot still on the screen.
+    '/spa.html':
+      '<div id="app"><h1>Home</h1><div data-helium-slot></div></div><button id="next">Next</button><script>' +
+      ' document.getElementById("next").onclick = () => history.pushState({}, "", "/spa.html?page=2");</script>',
     // A French site: its own language, whatever the visitor's browser says.
     '/francais.html':
       '<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>Article</title>' +
@@ -200,6 +213,57 @@ describe('placements', () => {
     await page.goto(`${blog.url}/late-slot.html`);
     await page.locator('#slot a[href*="/c/"]').waitFor({ state: 'visible' });
     expect(await page.locator('a[href*="/c/"]').count()).toBe(1);
+    await ctx.close();
+  });
+
+  /** The view beacons a page sends (their tokens) and how the server answered each. */
+  function viewsSentBy(page: Page) {
+    const views: Array<{ token: string; counted: string }> = [];
+    page.on('response', (response) => {
+      if (!response.url().includes('/serve/v')) return;
+      views.push({ token: response.request().postData() ?? '', counted: response.headers()['x-helium-counted'] ?? '' });
+    });
+    return views;
+  }
+
+  it('an ad that the page takes out with its slot goes back into the new slot, and its view counts once', async () => {
+    const ctx = await context();
+    const page = await ctx.newPage();
+    const views = viewsSentBy(page);
+    const decision = page.waitForResponse((response) => response.url().includes('/serve/d?'));
+    await page.goto(`${blog.url}/rerender.html`);
+    const [served] = ((await (await decision).json()) as { ads: Array<{ click: string; view: string }> }).ads;
+    const moved = page.locator('#fresh a[href*="/c/"]');
+    await moved.waitFor({ state: 'visible' });
+    // The same ad (the same decision), not a new one: nothing else was asked for.
+    expect(await moved.getAttribute('href')).toBe(served!.click);
+    expect(await page.locator('a[href*="/c/"]').count()).toBe(1);
+    await expect.poll(() => views.length, { timeout: 5000 }).toBe(1);
+    await page.waitForTimeout(1500);
+    expect(views).toEqual([{ token: served!.view, counted: 'counted' }]);
+    await ctx.close();
+  });
+
+  it("a single-page app's next page, rendered after its ad was served, shows that ad in its own slot", async () => {
+    const ctx = await context();
+    const page = await ctx.newPage();
+    const views = viewsSentBy(page);
+    await page.goto(`${blog.url}/spa.html`);
+    const first = await page.locator('[data-helium-slot] a[href*="/c/"]').getAttribute('href');
+    const decision = page.waitForResponse((response) => response.url().includes('/serve/d?'));
+    await page.getByRole('button', { name: 'Next' }).click();
+    const [served] = ((await (await decision).json()) as { ads: Array<{ click: string; view: string }> }).ads;
+    expect(served!.click).not.toBe(first);
+    // The app has not rendered its next page yet: the ad went into the slot still there.
+    await expect.poll(() => page.locator('[data-helium-slot] a[href*="/c/"]').getAttribute('href')).toBe(served!.click);
+    await page.evaluate(() => {
+      document.getElementById('app')!.innerHTML = '<h1>Page 2</h1><div id="second" data-helium-slot></div>';
+    });
+    const shown = page.locator('#second a[href*="/c/"]');
+    await shown.waitFor({ state: 'visible' });
+    expect(await shown.getAttribute('href')).toBe(served!.click);
+    await expect.poll(() => views.map((view) => view.token), { timeout: 5000 }).toContain(served!.view);
+    expect(views.find((view) => view.token === served!.view)?.counted).toBe('counted');
     await ctx.close();
   });
 

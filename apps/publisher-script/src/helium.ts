@@ -5,7 +5,8 @@
  * a box sized before the media loads (no layout shift), reports a view once 50% of the ad, rendered (an image
  * loaded, a video playing), stayed in view for 1 s (2 s for a video) in a visible tab, and starts over on
  * single-page-app navigation (a new history entry at a new address; not an in-page anchor, not a replaced
- * address), and on a page restored from the back/forward cache. A prerendered page counts once it is shown. Any
+ * address), and on a page restored from the back/forward cache. A prerendered page counts once it is shown. A box
+ * the page takes out (a router or a framework rendering again) goes back where its placement is found. Any
  * failure (blocked, offline) is silent.
  */
 // The rule the server checks too (a view beacon earlier than this after its decision is not the script's):
@@ -25,6 +26,8 @@ interface ServedAd {
 }
 
 interface Slot {
+  /** What was served: where the box goes again if the page takes it out (placeBack). */
+  served: ServedAd;
   box: HTMLElement;
   /** The ad itself (without its label), whose share in view is measured. */
   ad: HTMLElement;
@@ -106,20 +109,36 @@ interface Slot {
     }
   };
 
-  const show = (ad: ServedAd, current: number, tries = 0): void => {
-    if (current !== generation) return;
-    // A placement's element, or for the default placement the page's first empty [data-helium-slot] (blank
-    // text, as in <div data-helium-slot>\n</div>, is empty too: CSS :empty would not match it).
-    let target: Element | null = null;
+  // A placement's element, or for the default placement the page's first empty [data-helium-slot] (blank
+  // text, as in <div data-helium-slot>\n</div>, is empty too: CSS :empty would not match it).
+  const targetOf = (ad: ServedAd): Element | null => {
     try {
-      target = ad.selector
+      return ad.selector
         ? doc.querySelector(ad.selector)
         : Array.from(doc.querySelectorAll('[data-helium-slot]')).find(
             (slot) => !slot.children.length && !slot.textContent!.trim(),
           ) || null;
     } catch {
-      // an invalid selector: no such element
+      return null; // an invalid selector: no such element
     }
+  };
+
+  const place = (box: HTMLElement, ad: ServedAd, target: Element) =>
+    ad.position === 'before' ? target.before(box) : ad.position === 'after' ? target.after(box) : target.append(box);
+
+  // A page that renders itself may take the box out with the element that held it: a single-page app whose
+  // next page (counted already, its ad served) replaces the previous page's slot once its code has loaded, a
+  // framework rendering a part of the page again. The same ad (the same decision) goes back where it belongs.
+  const placeBack = () =>
+    slots.forEach((slot) => {
+      if (slot.done || slot.box.isConnected) return;
+      const target = targetOf(slot.served);
+      if (target) place(slot.box, slot.served, target);
+    });
+
+  const show = (ad: ServedAd, current: number, tries = 0): void => {
+    if (current !== generation) return;
+    const target = targetOf(ad);
     // The element may come later (pages that render themselves, a single-page app's next page): looked for
     // again for 2 s, then a placement is skipped, and the default placement goes to the corner box (one at most).
     if (!target && tries < 10) return void win.setTimeout(() => safely(() => show(ad, current, tries + 1)), 200);
@@ -138,9 +157,7 @@ interface Slot {
       box.style.cssText +=
         ';position:fixed;right:8px;bottom:8px;padding:0;z-index:2147483000;background:#fff;box-shadow:0 1px 6px rgba(0,0,0,.3);max-width:45vw';
       doc.body.appendChild(box);
-    } else if (ad.position === 'before') target.before(box);
-    else if (ad.position === 'after') target.after(box);
-    else target.appendChild(box);
+    } else place(box, ad, target);
     const tag = create('span', 'display:block;padding:0 4px');
     tag.textContent = label;
     const link = create('a', 'display:block;position:relative;height:0;padding-top:' + ratio * 100 + '%');
@@ -162,6 +179,7 @@ interface Slot {
     link.appendChild(media);
     box.append(tag, link);
     const slot: Slot = {
+      served: ad,
       box,
       ad: link,
       token: ad.view,
@@ -229,6 +247,7 @@ interface Slot {
   const start = () => prerendering() || safely(pageview);
 
   doc.addEventListener('visibilitychange', () => slots.forEach(check));
+  win.setInterval(() => safely(placeBack), 500);
   // Single-page apps: a new history entry at a new address is a new pageview. A replaced entry is the same
   // page under its new address (a site removing its campaign parameters, a router's redirect).
   for (const name of ['pushState', 'replaceState'] as const) {

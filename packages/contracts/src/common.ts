@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { httpUrl } from '@helium/domain/delivery/addresses';
 
 export const ZLocaleSchema = z.enum(['en', 'fr']);
 export const ZCurrencySchema = z.enum(['eur', 'usd', 'btc']);
@@ -20,11 +21,4 @@ export const ZSafeUrlSchema = z
   .string()
   .trim()
   .max(2048)
-  .refine((value) => {
-    try {
-      const url = new URL(value);
-      return url.protocol === 'http:' || url.protocol === 'https:';
-    } catch {
-      return false;
-    }
-  }, 'Only http and https links are accepted');
+  .refine((value) => httpUrl(value) !== null, 'Only http and https links are accepted');

@@ -4,7 +4,7 @@ import { GroupCommitRecorder } from '../src/delivery/recorder.ts';
 
 /** A heartbeat event: the smallest event, enough to tell batches apart by host. */
 const event = (host: string): DeliveryEvent =>
-  ({ t: 'heartbeat', publisherId: 1, host, isRegisteredDomain: false, at: new Date() }) satisfies DeliveryEvent;
+  ({ t: 'heartbeat', publisherId: 1, host, installs: false, at: new Date() }) satisfies DeliveryEvent;
 const hosts = (events: DeliveryEvent[]) => events.map((one) => (one as { host: string }).host);
 
 /** A database stand-in whose writes finish only when the test says so, in any order it likes. */

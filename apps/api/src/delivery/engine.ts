@@ -490,7 +490,7 @@ export class DeliveryEngine {
     this.heartbeatsSeen.set(key, at.getTime());
     const isRegisteredDomain = isOnRegisteredDomain(clean, publisher.domain);
     if (isRegisteredDomain) publisher.isInstalled = true;
-    events.push({ t: 'heartbeat', publisherId, host: clean, isRegisteredDomain, at });
+    events.push({ t: 'heartbeat', publisherId, host: clean, installs: isRegisteredDomain, at });
   }
 
   /**
@@ -503,7 +503,7 @@ export class DeliveryEngine {
     if (!publisher?.isOwl || this.heartbeatsSeen.has(key)) return;
     this.heartbeatsSeen.set(key, at.getTime());
     publisher.isInstalled = true;
-    events.push({ t: 'heartbeat', publisherId, host: NEWSLETTER_HEARTBEAT_HOST, isRegisteredDomain: true, at });
+    events.push({ t: 'heartbeat', publisherId, host: NEWSLETTER_HEARTBEAT_HOST, installs: true, at });
   }
 
   /** The script's heartbeat alone (also sent with every decision). */

@@ -85,7 +85,7 @@ export type DeliveryEvent =
       publisherId: number;
       host: string;
       /** The heartbeat installs the publisher: its registered domain, or its newsletter's banner. */
-      isRegisteredDomain: boolean;
+      installs: boolean;
       at: Date;
     }
   | {

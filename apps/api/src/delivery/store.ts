@@ -261,7 +261,7 @@ export async function writeBatch(
           host: event.host,
           lastSeenAt: isoText(event.at),
         });
-        if (event.isRegisteredDomain) installed.add(event.publisherId);
+        if (event.installs) installed.add(event.publisherId);
         break;
       case 'owlIssue':
         owlRows.push({

@@ -1,5 +1,6 @@
 /**
  * npm run bench [-- --seconds <per phase, 6>] [--connections <closed loop, 64>] [--database-url <PostgreSQL server>]
+ *                 [--without-storage] [--without-engine]
  *                 [--phases bare,decision,view,mixed,bare@1000,mixed@1000]
  *
  * In one run on this machine: starts the real API in this process (buildApp on an embedded PGlite database
@@ -46,6 +47,11 @@ const { values } = parseArgs({
     'database-url': { type: 'string' },
     /** Diagnosis only: events are dropped instead of written, to see the engine's cost without storage. */
     'without-storage': { type: 'boolean' },
+    /**
+     * Diagnosis only: the engine answers every decision with the first decision's ads and every view beacon
+     * with "counted", doing nothing else: what the serving routes cost without any of the engine's work.
+     */
+    'without-engine': { type: 'boolean' },
     /** Which phases to run, in order (default: all); `@<rate>` marks the open loop at that many requests/s. */
     phases: { type: 'string' },
   },
@@ -154,6 +160,17 @@ if (withoutStorage) {
   // The recorder's write step becomes a no-op: nothing is stored, so the count check cannot pass.
   Object.assign(app.delivery.recorder as unknown as { write: () => Promise<void> }, { write: async () => {} });
 }
+const withoutEngine = values['without-engine'] === true;
+if (withoutEngine) {
+  const engine = app.delivery;
+  const decide = engine.decide.bind(engine);
+  let firstAnswer: Awaited<ReturnType<typeof decide>> | null = null;
+  // Nothing is counted, so the count check cannot pass.
+  Object.assign(engine, {
+    decide: async (input: Parameters<typeof decide>[0]) => (firstAnswer ??= await decide(input)),
+    view: async () => 'counted',
+  });
+}
 const apiPort = (app.server.address() as { port: number }).port;
 const bare = Fastify({ logger: false });
 bare.get('/bare', async () => ({ ok: true }));
@@ -204,7 +221,9 @@ const phase = (kind: PhaseKind, options: { rate?: number; durationMs?: number } 
 log(
   `machine: ${os.cpus().length} x ${os.cpus()[0]?.model ?? '?'}, ${Math.round(os.totalmem() / 2 ** 30)} GB, Node ${process.version}`,
 );
-log(`database: ${database.kind}${withoutStorage ? ' (DIAGNOSIS: events not stored)' : ''}`);
+log(
+  `database: ${database.kind}${withoutStorage ? ' (DIAGNOSIS: events not stored)' : ''}${withoutEngine ? ' (DIAGNOSIS: the engine answers without working)' : ''}`,
+);
 log(`load average at start: ${loadAverage()}`);
 log(`phases of ${seconds} s, closed loop with ${connections} connections`);
 // Warm-up (JIT, index, connections); not reported.
@@ -336,6 +355,7 @@ const summary = {
   machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model ?? '', node: process.version },
   database: database.kind,
   withoutStorage,
+  withoutEngine,
   scriptBytes: script.length,
   scriptGzipBytes: scriptGzip,
   phases: results,

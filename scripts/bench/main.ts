@@ -307,6 +307,12 @@ const measured = async (kind: PhaseKind, options: { rate?: number } = {}) => {
     `${kind.padEnd(9)} ${row.mode.padEnd(15)} ${String(row.rps).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  max ${row.max} ms  (${row.requests} requests, ${row.errors} errors${batches ? `; ${batches} batches of ${row.eventsPerBatch} events, one every ${row.msPerBatch} ms` : ''}${byEndpoint})`,
   );
   log(`${''.padEnd(25)} ${busy}`);
+  if (!options.rate && row.loaderCpu >= 0.9) {
+    // Then the phase measured the load generator's ceiling, not the server's: its ratios say too little.
+    log(
+      `${''.padEnd(25)} WARNING: the load generator was ${percent(row.loaderCpu)} busy: it, not the server, set this figure`,
+    );
+  }
 };
 for (const name of chosenPhases) {
   const [kind, rate] = name.split('@') as [PhaseKind, string | undefined];
@@ -348,7 +354,9 @@ const p99Ratios = results
 const pageviewsClosed = results.find((one) => one.kind === 'mixed' && !one.mode.includes('/s'));
 const pageviewsAt1000 = results.find((one) => one.kind === 'mixed' && one.mode === '1000 req/s');
 const targets = {
-  throughputHalfOfBare: pageviewsClosed && bareClosed ? pageviewsClosed.rps / bareClosed.rps >= 0.5 : null,
+  // Not measured when the load generator, not the server, set the bare route's figure.
+  throughputHalfOfBare:
+    pageviewsClosed && bareClosed && bareClosed.loaderCpu < 0.9 ? pageviewsClosed.rps / bareClosed.rps >= 0.5 : null,
   p99Under10msAt1000: pageviewsAt1000 ? pageviewsAt1000.p99 < 10 : null,
 };
 const summary = {
@@ -384,7 +392,7 @@ if (p99Ratios.length > 0) {
 }
 const verdict = (met: boolean | null) => (met === null ? 'not measured in this run' : met ? 'met' : 'NOT met');
 log(
-  `targets: pageview throughput at least half the bare route's: ${verdict(targets.throughputHalfOfBare)}${pageviewsClosed && bareClosed ? ` (${((pageviewsClosed.rps / bareClosed.rps) * 100).toFixed(0)}%)` : ''}; pageview p99 under 10 ms at 1,000 requests/s: ${verdict(targets.p99Under10msAt1000)}${pageviewsAt1000 ? ` (${pageviewsAt1000.p99} ms)` : ''}`,
+  `targets: pageview throughput at least half the bare route's: ${bareClosed && bareClosed.loaderCpu >= 0.9 ? 'not measured (the load generator limited the bare route)' : verdict(targets.throughputHalfOfBare)}${pageviewsClosed && bareClosed ? ` (${((pageviewsClosed.rps / bareClosed.rps) * 100).toFixed(0)}%)` : ''}; pageview p99 under 10 ms at 1,000 requests/s: ${verdict(targets.p99Under10msAt1000)}${pageviewsAt1000 ? ` (${pageviewsAt1000.p99} ms)` : ''}`,
 );
 log(
   `count check: ${summary.countCheck.viewsAnswered2xx} view beacons answered 2xx, ${summary.countCheck.viewsCounted} counted, ${summary.countCheck.impressionRowsAdded} impressions added in the database (${summary.countCheck.todayImpressionsAdded} in today's totals): ${summary.countCheck.ok ? 'OK' : 'MISMATCH'}`,

@@ -289,4 +289,49 @@ describe('placements', () => {
     await expect(page.getByText('Ad', { exact: true }).count()).resolves.toBe(1);
     await ctx.close();
   });
+
+  it('the reader closes the corner box from the keyboard: its view does not count, and no box comes back', async () => {
+    const ctx = await context();
+    const page = await ctx.newPage();
+    const views = viewsSentBy(page);
+    await page.goto(`${blog.url}/plain.html`);
+    const link = page.locator('a[href*="/c/"]');
+    await link.waitFor({ state: 'visible' });
+    const close = page.getByRole('button', { name: 'Close ad' });
+    // Reached with Tab, as a keyboard user does (the ad's link comes first).
+    for (
+      let presses = 0;
+      presses < 5 && !(await close.evaluate((element) => element === document.activeElement));
+      presses++
+    ) {
+      await page.keyboard.press('Tab');
+    }
+    // The browser's focus ring, which the box's reset style took away, is given back for the keyboard.
+    expect(await close.evaluate((element) => getComputedStyle(element).outlineStyle)).toBe('solid');
+    await page.keyboard.press('Enter');
+    expect(await link.count()).toBe(0);
+    // Closed before its second in view: no view beacon.
+    await page.waitForTimeout(1500);
+    expect(views).toEqual([]);
+    // The next page of a single-page app is counted and served, but the reader closed the box: none comes back.
+    const decision = page.waitForResponse((response) => response.url().includes('/serve/d?'));
+    await page.evaluate(() => history.pushState({}, '', '/plain.html?page=2'));
+    expect((await decision).status()).toBe(200);
+    await page.waitForTimeout(2600);
+    expect(await page.locator('a[href*="/c/"]').count()).toBe(0);
+    await ctx.close();
+  });
+
+  it('names the close button in French on a French site', async () => {
+    const ctx = await context('fr-FR');
+    const page = await ctx.newPage();
+    await page.goto(`${blog.url}/plain.html`);
+    await page.getByRole('button', { name: 'Fermer la publicité' }).waitFor({ state: 'visible' });
+    await expect(page.getByText('Publicité', { exact: true }).count()).resolves.toBe(1);
+    // A box in a slot of the page has no close button: it covers nothing.
+    await page.goto(`${blog.url}/spaced.html`);
+    await page.locator('#slot a[href*="/c/"]').waitFor({ state: 'visible' });
+    expect(await page.getByRole('button').count()).toBe(0);
+    await ctx.close();
+  });
 });

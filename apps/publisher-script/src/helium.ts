@@ -53,12 +53,15 @@ interface Slot {
   const publisher = script.getAttribute('data-publisher');
   if (!publisher) return;
   // The label is part of the page: in the page's language, else the visitor's.
-  const label = /^fr/i.test(doc.documentElement.lang || navigator.language) ? 'Publicité' : 'Ad';
+  const french = /^fr/i.test(doc.documentElement.lang || navigator.language);
+  const label = french ? 'Publicité' : 'Ad';
   const slots: Slot[] = [];
   let observer: IntersectionObserver | null = null;
   let page = '';
   let generation = 0;
   let corner = false;
+  // The reader closed the corner box: none comes back while this document lives (single-page app included).
+  let cornerClosed = false;
   let pushed = false;
 
   /** Runs what the script does from a timer or an event: never breaks the page. */
@@ -142,7 +145,7 @@ interface Slot {
     // The element may come later (pages that render themselves, a single-page app's next page): looked for
     // again for 2 s, then a placement is skipped, and the default placement goes to the corner box (one at most).
     if (!target && tries < 10) return void win.setTimeout(() => safely(() => show(ad, current, tries + 1)), 200);
-    if (!target && (ad.selector || corner)) return;
+    if (!target && (ad.selector || corner || cornerClosed)) return;
     const ratio = ad.height / ad.width;
     const box = create(
       'div',
@@ -198,6 +201,25 @@ interface Slot {
       // (Not `waiting`: a short video looping waits at each start again, which is no pause.)
       media.addEventListener('pause', rendered(false));
     } else media.addEventListener('load', rendered(true));
+    if (!target) {
+      // A box over the page's own content: the reader can close it (its view then counts only if it was done).
+      const close = create(
+        'button',
+        'all:initial;position:absolute;top:0;right:0;width:20px;font:16px/16px sans-serif;color:#666;text-align:center;cursor:pointer',
+      );
+      close.type = 'button';
+      close.textContent = '×';
+      close.setAttribute('aria-label', french ? 'Fermer la publicité' : 'Close ad');
+      close.onclick = () => {
+        cornerClosed = slot.done = true;
+        clearTimeout(slot.timer);
+        box.remove();
+      };
+      // `all:initial` takes the browser's focus ring away too: given back for keyboard focus.
+      close.onfocus = () => safely(() => (close.style.outline = close.matches(':focus-visible') ? '2px solid' : ''));
+      close.onblur = () => (close.style.outline = '');
+      box.appendChild(close);
+    }
     slots.push(slot);
     observer?.observe(link);
   };

@@ -1,6 +1,6 @@
 /**
  * npm run bench [-- --seconds <per phase, 6>] [--connections <closed loop, 64>] [--database-url <PostgreSQL server>]
- *                 [--without-storage] [--without-engine]
+ *                 [--without-storage] [--without-engine] [--log-level <server's, warn>]
  *                 [--phases bare,decision,view,mixed,bare@1000,mixed@1000]
  *
  * In one run on this machine: starts the real API in this process (buildApp on an embedded PGlite database
@@ -52,6 +52,8 @@ const { values } = parseArgs({
      * with "counted", doing nothing else: what the serving routes cost without any of the engine's work.
      */
     'without-engine': { type: 'boolean' },
+    /** The server's log level (`npm start` logs at info by default); its lines go to /dev/null. */
+    'log-level': { type: 'string' },
     /** Which phases to run, in order (default: all); `@<rate>` marks the open loop at that many requests/s. */
     phases: { type: 'string' },
   },
@@ -145,7 +147,12 @@ const config = loadConfig({
   SESSION_SECRET: 'bench-secret-'.padEnd(48, 'x'),
   TRUST_PROXY: 'loopback',
 });
-const logger = pino({ level: 'warn' });
+const logLevel = values['log-level'] ?? 'warn';
+if (!['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'].includes(logLevel)) {
+  throw new Error('--log-level: one of trace, debug, info, warn, error, fatal, silent');
+}
+// Written, as a server writes its log, but not shown: they would mix with the benchmark's lines.
+const logger = pino({ level: logLevel }, pino.destination({ dest: '/dev/null', sync: true }));
 const mailer = createMailer({
   smtpUrl: undefined,
   from: config.mailFrom,

@@ -22,6 +22,8 @@ export interface TestAppOptions {
   delivery?: BuildAppOptions['delivery'];
   /** More environment variables for the configuration, as the server would read them. */
   env?: Record<string, string>;
+  /** A logger to read what the server logs (none by default). */
+  loggerInstance?: BuildAppOptions['loggerInstance'];
 }
 
 /**
@@ -50,6 +52,7 @@ export async function buildTestApp(options: TestAppOptions = {}) {
     clock,
     signinLimits,
     delivery: { timers: false, ...options.delivery },
+    loggerInstance: options.loggerInstance,
   });
   await app.ready();
   return {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../errors.ts';
+import { quietRequestLogs } from '../plugins/quiet-request-logs.ts';
 import { contentTypeOf, isMediaKey } from '../services/media-storage.ts';
 
 /**
@@ -7,6 +8,8 @@ import { contentTypeOf, isMediaKey } from '../services/media-storage.ts';
  * never changes and is cached for a year. Single byte ranges are served (video seeking).
  */
 export default async function mediaRoutes(app: FastifyInstance) {
+  // Ad media are loaded by every page that shows an ad.
+  quietRequestLogs(app);
   const { media } = app.ctx;
   app.get<{ Params: { key: string } }>('/media/:key', async (request, reply) => {
     const { key } = request.params;

@@ -4,6 +4,7 @@ import { gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { pageAddress } from '@helium/domain';
 import type { Requester } from '../../delivery/engine.ts';
+import { quietRequestLogs } from '../../plugins/quiet-request-logs.ts';
 import { NEWSLETTER_TUTORIAL_PATH } from '../../services/installation.ts';
 import { NEWSLETTER_TUTORIAL } from './newsletter-tutorial.ts';
 
@@ -74,6 +75,7 @@ function nothing(reply: FastifyReply) {
  * Forged, replayed or expired tokens count nothing and get an ordinary answer.
  */
 export default async function serveRoutes(app: FastifyInstance) {
+  quietRequestLogs(app);
   const engine = app.delivery;
   let script: { body: Buffer; gzipped: Buffer; version: string } | null = null;
   const loadScript = () => {

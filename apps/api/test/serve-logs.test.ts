@@ -28,14 +28,14 @@ afterAll(async () => t.close());
 
 const fromVisitor = { 'user-agent': BROWSER_UA, 'x-forwarded-for': VISITOR_IP, origin: 'https://blog.example' };
 
+/** A GET from the visitor's browser, through the trusted proxy (loopback). */
+const visitorGets = (url: string) =>
+  t.app.inject({ method: 'GET', url, remoteAddress: '127.0.0.1', headers: fromVisitor });
+const decisionUrl = () => `/serve/d?p=${blog}&w=1280&u=${encodeURIComponent(PAGE)}`;
+
 describe('what the server logs of the serving routes', () => {
   it("logs no line per serving or media request, so neither the visitor's address nor the page's", async () => {
-    const decision = await t.app.inject({
-      method: 'GET',
-      url: `/serve/d?p=${blog}&w=1280&u=${encodeURIComponent(PAGE)}`,
-      remoteAddress: '127.0.0.1',
-      headers: fromVisitor,
-    });
+    const decision = await visitorGets(decisionUrl());
     expect(decision.statusCode).toBe(200);
     const [ad] = (decision.json() as { ads: ServedAdJson[] }).ads;
     expect(ad).toBeDefined();
@@ -47,19 +47,9 @@ describe('what the server logs of the serving routes', () => {
       payload: ad!.view,
     });
     expect(view.statusCode).toBe(204);
-    const click = await t.app.inject({
-      method: 'GET',
-      url: new URL(ad!.click).pathname,
-      remoteAddress: '127.0.0.1',
-      headers: fromVisitor,
-    });
+    const click = await visitorGets(new URL(ad!.click).pathname);
     expect(click.statusCode).toBe(302);
-    const media = await t.app.inject({
-      method: 'GET',
-      url: new URL(ad!.src).pathname,
-      remoteAddress: '127.0.0.1',
-      headers: fromVisitor,
-    });
+    const media = await visitorGets(new URL(ad!.src).pathname);
     // The media route answered (the tests' media folder does not hold the seed's files: its own 404).
     expect(media.statusCode).toBe(404);
     expect(media.json()).toMatchObject({ message: 'No such media.' });
@@ -83,12 +73,7 @@ describe('what the server logs of the serving routes', () => {
     const decide = engine.decide.bind(engine);
     engine.decide = () => Promise.reject(new Error('index unavailable'));
     try {
-      const response = await t.app.inject({
-        method: 'GET',
-        url: `/serve/d?p=${blog}&w=1280&u=${encodeURIComponent(PAGE)}`,
-        remoteAddress: '127.0.0.1',
-        headers: fromVisitor,
-      });
+      const response = await visitorGets(decisionUrl());
       expect(response.statusCode).toBe(500);
     } finally {
       engine.decide = decide;

@@ -171,14 +171,16 @@ class Pool {
     for (;;) {
       const connection = this.idle.pop();
       if (connection && !connection.broken) return connection;
-      if (connection) this.open--;
-      if (!connection && this.open < this.size) {
+      if (connection) {
+        this.open--; // broken: dropped, and its place freed
+      } else if (this.open < this.size) {
         this.open++;
         const fresh = new Connection(this.url);
         this.all.push(fresh);
         return fresh;
+      } else {
+        await new Promise<void>((resolve) => this.queue.push(resolve));
       }
-      if (!connection) await new Promise<void>((resolve) => this.queue.push(resolve));
     }
   }
 

@@ -101,15 +101,17 @@ interface Slot {
     }
   };
 
+  /** Takes a slot's box off the page. Done: its media may still finish loading, detached; that is no view. */
+  const retire = (slot: Slot) => {
+    slot.done = true;
+    clearTimeout(slot.timer);
+    slot.box.remove();
+  };
+
   const clear = () => {
     corner = false;
     observer?.disconnect();
-    for (const slot of slots.splice(0)) {
-      // Done: its media may still finish loading, detached, after the page changed; that is no view.
-      slot.done = true;
-      clearTimeout(slot.timer);
-      slot.box.remove();
-    }
+    slots.splice(0).forEach(retire);
   };
 
   // A placement's element, or for the default placement the page's first empty [data-helium-slot] (blank
@@ -211,9 +213,8 @@ interface Slot {
       close.textContent = '×';
       close.setAttribute('aria-label', french ? 'Fermer la publicité' : 'Close ad');
       close.onclick = () => {
-        cornerClosed = slot.done = true;
-        clearTimeout(slot.timer);
-        box.remove();
+        cornerClosed = true;
+        retire(slot);
       };
       // `all:initial` takes the browser's focus ring away too: given back for keyboard focus.
       close.onfocus = () => safely(() => (close.style.outline = close.matches(':focus-visible') ? '2px solid' : ''));

@@ -58,8 +58,12 @@ export interface RevenueSplit {
  */
 export function splitRevenue(input: RevenueSplitInput): RevenueSplit {
   const cost = Math.max(0, Math.floor(input.cost));
-  const publisher = shareOf(cost, input.publisherShareBp);
-  const salesRep = Math.min(cost - publisher, shareOf(cost, input.salesRepShareBp) * Math.max(0, input.salesReps));
+  // A share outside 0-100% (a mistyped setting) would pay more than the cost or a negative amount.
+  const publisher = shareOf(cost, clampBasisPoints(input.publisherShareBp));
+  const salesRep = Math.min(
+    cost - publisher,
+    shareOf(cost, clampBasisPoints(input.salesRepShareBp)) * Math.max(0, input.salesReps),
+  );
   return {
     advertiserCost: input.isTrial ? 0 : cost,
     publisher,
@@ -67,4 +71,8 @@ export function splitRevenue(input: RevenueSplitInput): RevenueSplit {
     company: cost - publisher - salesRep,
     trialCost: input.isTrial ? cost : 0,
   };
+}
+
+function clampBasisPoints(basisPoints: number): number {
+  return Math.min(10_000, Math.max(0, basisPoints));
 }

@@ -116,6 +116,24 @@ describe('splitRevenue (decisions.md section 6)', () => {
       { advertiserCost: 1000, publisher: 950, salesRep: 50, company: 0, trialCost: 0 },
     ],
     ['zero cost', 0, 7000, 1000, 1, false, { advertiserCost: 0, publisher: 0, salesRep: 0, company: 0, trialCost: 0 }],
+    [
+      'a publisher share above 100% pays the cost, no more',
+      1000,
+      12000,
+      1000,
+      1,
+      false,
+      { advertiserCost: 1000, publisher: 1000, salesRep: 0, company: 0, trialCost: 0 },
+    ],
+    [
+      'negative shares pay nothing',
+      1000,
+      -500,
+      -1000,
+      1,
+      false,
+      { advertiserCost: 1000, publisher: 0, salesRep: 0, company: 1000, trialCost: 0 },
+    ],
   ] as const)('%s', (_name, cost, publisherShareBp, salesRepShareBp, salesReps, isTrial, expected) => {
     const split = splitRevenue({ cost, publisherShareBp, salesRepShareBp, salesReps, isTrial });
     expect(split).toEqual(expected);

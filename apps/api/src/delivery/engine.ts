@@ -79,6 +79,12 @@ interface DecisionState extends AdRef {
   reserved: boolean;
   viewed: boolean;
   /**
+   * Views of it being written (counted, not yet durable). The sweep keeps such a decision in memory: read
+   * back from the database before its impression is there, it would look unviewed, and a replayed beacon
+   * would be billed a second time.
+   */
+  writing?: number;
+  /**
    * How the script was told to show the ad, which sets the earliest view (MIN_VIEW_MS); unknown for a decision
    * read back from the database or a token, which then gets the shorter rule.
    */
@@ -99,6 +105,13 @@ interface DecisionState extends AdRef {
  */
 function viewUsed(decisionId: SQL) {
   return sql`(exists (select 1 from ${adImpressions} where ${adImpressions.decisionId} = ${decisionId}) or exists (select 1 from ${invalidTraffic} where ${invalidTraffic.decisionId} = ${decisionId} and ${invalidTraffic.decisionId} is not null and ${invalidTraffic.kind} = 'impression' and ${invalidTraffic.reason} = 'noCredits'))`;
+}
+
+/** Adds `amount` to the counter of `key` (a missing counter is 0); a counter back at 0 is removed. */
+function addTo<Key>(counters: Map<Key, number>, key: Key, amount: number) {
+  const total = (counters.get(key) ?? 0) + amount;
+  if (total === 0) counters.delete(key);
+  else counters.set(key, total);
 }
 
 /** Newsletter issues whose ad is kept in memory (the most recently chosen or read back). */
@@ -204,12 +217,20 @@ export class DeliveryEngine {
   private reserved = new Map<number, number>();
   private unflushedImpressionSpend = new Map<number, number>();
   private unflushedClickSpend = new Map<number, number>();
+  /**
+   * Today's impressions per campaign and the money per ad counted and not yet durable: a reload of today's
+   * counters from the database (a new day, a restart of the counters) adds them back, as it does the credits.
+   */
+  private unflushedToday = new Map<number, number>();
+  private unflushedAdSpend = new Map<number, number>();
   private decisions = new Map<string, DecisionState>();
   private lastUniqueClick = new Map<string, number>();
   private heartbeatsSeen = new Map<string, number>();
   private owlIssues = new Map<string, number>();
   private readonly maxOwlIssues = MAX_OWL_ISSUES_IN_MEMORY;
   private leadsSeen = new Set<string>();
+  /** Leads counted and not yet durable: kept apart from `leadsSeen`, which the sweep may empty. */
+  private leadsWriting = new Set<string>();
   private refreshTimer: NodeJS.Timeout | null = null;
   private sweepTimer: NodeJS.Timeout | null = null;
   private refreshing: Promise<void> | null = null;
@@ -286,10 +307,13 @@ export class DeliveryEngine {
     this.today = utcDay(now);
     const counters = await loadCounters(this.options.db, this.today, now);
     this.campaignToday = counters.campaignToday;
+    // What is counted and not yet durable is not in the database's figures (batches wait behind the reload).
+    for (const [campaignId, impressions] of this.unflushedToday) addTo(this.campaignToday, campaignId, impressions);
     this.displayToday = counters.displayToday;
     this.ctrWindow = new CtrWindow(this.today);
     for (const row of counters.adDays) this.ctrWindow.add(row.day, row.adId, row.impressions, row.clicks);
     this.adSpent = counters.adSpent;
+    for (const [adId, spent] of this.unflushedAdSpend) addTo(this.adSpent, adId, spent);
     for (const click of counters.recentUniqueClicks) {
       for (const key of [`${click.adId}|${click.visitor}`, `decision|${click.decisionId}`]) {
         this.lastUniqueClick.set(key, Math.max(this.lastUniqueClick.get(key) ?? 0, click.at));
@@ -312,7 +336,7 @@ export class DeliveryEngine {
   sweep(): void {
     const now = this.now().getTime();
     for (const [id, decision] of this.decisions) {
-      if (now - decision.at < RESERVATION_MS) continue;
+      if (now - decision.at < RESERVATION_MS || decision.writing) continue;
       if (decision.reserved) this.release(decision);
       this.decisions.delete(id);
     }
@@ -759,10 +783,11 @@ export class DeliveryEngine {
    */
   async view(token: unknown, requester: Requester): Promise<ViewOutcome> {
     const payload = this.signer.verify(token, 'v');
-    const at = this.now();
-    if (!payload || payload.expiresAt * 1000 < at.getTime()) return 'ignored';
+    if (!payload || payload.expiresAt * 1000 < this.now().getTime()) return 'ignored';
     const decision = await this.findDecision(payload, VIEW_TOKEN_MS);
     if (!decision || decision.viewed) return 'ignored';
+    // Read after the lookup: another request may have moved the day on meanwhile (the counters are today's).
+    const at = this.now();
     this.rollDay(at);
     const invalid = this.filter.isBot(requester.userAgent)
       ? 'bot'
@@ -777,7 +802,7 @@ export class DeliveryEngine {
       await this.recorder.record([this.invalidEvent('impression', invalid, decision, requester, at)]);
       return 'invalid';
     }
-    return this.countImpression(decision, at, requester);
+    return this.countImpression(decision, requester);
   }
 
   private invalidEvent(
@@ -819,10 +844,27 @@ export class DeliveryEngine {
     return budget > 0 && (this.adSpent.get(adId) ?? 0) >= budget;
   }
 
-  private async countImpression(decision: DecisionState, at: Date, requester: Requester): Promise<ViewOutcome> {
+  /** Counts the decision's impression now, unless the campaign has reached a limit; durable once resolved. */
+  private async countImpression(decision: DecisionState, requester: Requester): Promise<ViewOutcome> {
     const campaign = this.snapshot().campaigns.get(decision.campaignId);
     if (!campaign) return 'ignored';
     decision.viewed = true;
+    decision.writing = (decision.writing ?? 0) + 1;
+    try {
+      return await this.writeImpression(decision, campaign, requester);
+    } finally {
+      decision.writing = (decision.writing ?? 1) - 1;
+    }
+  }
+
+  private async writeImpression(
+    decision: DecisionState,
+    campaign: IndexedCampaign,
+    requester: Requester,
+  ): Promise<ViewOutcome> {
+    // The counters below are today's: the day is the one of this instant, whatever the caller awaited before.
+    const at = this.now();
+    this.rollDay(at);
     const wasReserved = decision.reserved;
     if (decision.reserved) this.release(decision);
     const spendsCredit = !campaign.isCpc;
@@ -840,17 +882,23 @@ export class DeliveryEngine {
       : NO_MONEY;
     const display = displayKey(decision.publisherId, decision.channel, decision.device);
     const day = utcDay(at);
+    const spent = money.cost + money.trialCost;
     const apply = (sign: 1 | -1) => {
-      if (spendsCredit) campaign.remainingImpressions -= sign;
-      this.campaignToday.set(campaign.id, (this.campaignToday.get(campaign.id) ?? 0) + sign);
-      this.displayToday.set(display, (this.displayToday.get(display) ?? 0) + sign);
+      // Undone on the index of now: a reload while the batch was written replaced the campaign's object.
+      const current = sign === 1 ? campaign : (this.snapshot().campaigns.get(campaign.id) ?? campaign);
+      if (spendsCredit) current.remainingImpressions -= sign;
+      addTo(this.campaignToday, campaign.id, sign);
+      addTo(this.displayToday, display, sign);
       this.ctrWindow.add(day, decision.adId, sign, 0);
-      this.adSpent.set(decision.adId, (this.adSpent.get(decision.adId) ?? 0) + sign * (money.cost + money.trialCost));
+      addTo(this.adSpent, decision.adId, sign * spent);
+    };
+    const unflushed = (sign: 1 | -1) => {
+      if (spendsCredit) addTo(this.unflushedImpressionSpend, campaign.id, sign);
+      addTo(this.unflushedToday, campaign.id, sign);
+      addTo(this.unflushedAdSpend, decision.adId, sign * spent);
     };
     apply(1);
-    if (spendsCredit) {
-      this.unflushedImpressionSpend.set(campaign.id, (this.unflushedImpressionSpend.get(campaign.id) ?? 0) + 1);
-    }
+    unflushed(1);
     const rerecord = this.rerecord(decision);
     try {
       await this.recorder.record([
@@ -874,9 +922,7 @@ export class DeliveryEngine {
       }
       throw error;
     } finally {
-      if (spendsCredit) {
-        this.unflushedImpressionSpend.set(campaign.id, (this.unflushedImpressionSpend.get(campaign.id) ?? 0) - 1);
-      }
+      unflushed(-1);
     }
     return 'counted';
   }
@@ -951,10 +997,12 @@ export class DeliveryEngine {
     // Yesterday's hash (in keys, not ownKeys) is only read: today's names the visitor from now on.
     if (isUnique) for (const key of ownKeys) this.lastUniqueClick.set(key, at.getTime());
     if (isUnique) this.ctrWindow.add(utcDay(at), decision.adId, 0, 1);
+    const spent = money.cost + money.trialCost;
     if (spendsCredit && campaign) {
       campaign.remainingClicks -= 1;
-      this.unflushedClickSpend.set(campaign.id, (this.unflushedClickSpend.get(campaign.id) ?? 0) + 1);
-      this.adSpent.set(decision.adId, (this.adSpent.get(decision.adId) ?? 0) + money.cost + money.trialCost);
+      addTo(this.unflushedClickSpend, campaign.id, 1);
+      addTo(this.adSpent, decision.adId, spent);
+      addTo(this.unflushedAdSpend, decision.adId, spent);
     }
     events.push({
       t: 'click',
@@ -978,12 +1026,17 @@ export class DeliveryEngine {
         });
         this.ctrWindow.add(utcDay(at), decision.adId, 0, -1);
       }
-      if (spendsCredit && campaign) campaign.remainingClicks += 1;
+      if (spendsCredit && campaign) {
+        // On the index of now: a reload while the batch was written replaced the campaign's object.
+        (this.snapshot().campaigns.get(campaign.id) ?? campaign).remainingClicks += 1;
+        addTo(this.adSpent, decision.adId, -spent);
+      }
       if (rerecorded) decision.unrecorded = true;
       throw error;
     } finally {
       if (spendsCredit && campaign) {
-        this.unflushedClickSpend.set(campaign.id, (this.unflushedClickSpend.get(campaign.id) ?? 0) - 1);
+        addTo(this.unflushedClickSpend, campaign.id, -1);
+        addTo(this.unflushedAdSpend, decision.adId, -spent);
       }
     }
     return { location, counted: isUnique ? 'unique' : 'repeat' };
@@ -996,29 +1049,29 @@ export class DeliveryEngine {
    */
   async lead(clickIdGiven: unknown, source: 'pixel' | 'postback'): Promise<boolean> {
     if (typeof clickIdGiven !== 'string' || !/^[A-Za-z0-9_-]{8,40}$/.test(clickIdGiven)) return false;
-    if (this.leadsSeen.has(clickIdGiven)) return false;
+    if (this.leadsSeen.has(clickIdGiven) || this.leadsWriting.has(clickIdGiven)) return false;
     const at = this.now();
     const [given] = await this.options.db.select().from(adClicks).where(eq(adClicks.id, clickIdGiven)).limit(1);
     const click = given && !given.isUnique ? await this.uniqueClickBefore(given) : given;
     if (!click || at.getTime() - click.createdAt.getTime() > LEAD_WINDOW_MS) return false;
     const clickId = click.id;
-    if (this.leadsSeen.has(clickId)) return false;
+    if (this.leadsSeen.has(clickId) || this.leadsWriting.has(clickId)) return false;
     const [existing] = await this.options.db
       .select({ id: adLeads.clickId })
       .from(adLeads)
       .where(eq(adLeads.clickId, clickId))
       .limit(1);
-    if (existing || this.leadsSeen.has(clickId)) return false;
-    this.leadsSeen.add(clickId);
+    if (existing || this.leadsSeen.has(clickId) || this.leadsWriting.has(clickId)) return false;
+    this.leadsWriting.add(clickId);
     const index = this.snapshot();
     const advertiserId =
       index.ads.get(click.adId)?.advertiserId ?? index.campaigns.get(click.campaignId)?.advertiserId ?? 0;
-    const [decision] = await this.options.db
-      .select({ channel: adDecisions.channel, url: adDecisions.url })
-      .from(adDecisions)
-      .where(eq(adDecisions.id, click.decisionId))
-      .limit(1);
     try {
+      const [decision] = await this.options.db
+        .select({ channel: adDecisions.channel, url: adDecisions.url })
+        .from(adDecisions)
+        .where(eq(adDecisions.id, click.decisionId))
+        .limit(1);
       await this.recorder.record([
         {
           t: 'lead',
@@ -1034,9 +1087,9 @@ export class DeliveryEngine {
           at,
         },
       ]);
-    } catch (error) {
-      this.leadsSeen.delete(clickId);
-      throw error;
+      this.leadsSeen.add(clickId);
+    } finally {
+      this.leadsWriting.delete(clickId);
     }
     return true;
   }
@@ -1157,7 +1210,7 @@ export class DeliveryEngine {
       await this.recorder.record([this.invalidEvent('impression', invalid, decision, requester, at)]);
       return { location, counted: 'invalid' };
     }
-    return { location, counted: await this.countImpression(decision, at, requester) };
+    return { location, counted: await this.countImpression(decision, requester) };
   }
 
   /** A click on a newsletter banner: the issue's ad, counted like a web click. */

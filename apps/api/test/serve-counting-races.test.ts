@@ -1,0 +1,223 @@
+import { and, eq, ne, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ads, campaigns, dailyAdStats } from '@helium/db';
+import { utcDay } from '../src/delivery/visitor.ts';
+import { buildTestApp, type TestApp } from './helper.ts';
+import { BROWSER_UA, campaignOfBrand, click, decide, onlyCampaign, publisherId, view } from './serve-support.ts';
+
+/*
+ * What is counted while something else happens in the engine: a view or a lead being written when the sweep
+ * forgets old state, a batch that fails, today's counters reloaded while events wait to be written. Each bills
+ * once, and the figures of the database agree with the event rows.
+ */
+
+let t: TestApp;
+let blog: number;
+let bikes: number;
+let bikesAd: number;
+let ceramics: number;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  blog = await publisherId(t.db, 'Demo Blog');
+  bikes = await campaignOfBrand(t.db, 'velo-urbain.example');
+  ceramics = await campaignOfBrand(t.db, 'atelier-ceramique.example');
+  const [ad] = await t.db
+    .select({ id: ads.id })
+    .from(ads)
+    .where(and(eq(ads.campaignId, bikes), eq(ads.formatId, 3)))
+    .limit(1);
+  bikesAd = ad!.id;
+  // One ad of the campaign on the web, so that every decision serves it.
+  await t.db
+    .update(ads)
+    .set({ isShowing: false })
+    .where(and(eq(ads.campaignId, bikes), ne(ads.id, bikesAd)));
+});
+afterAll(async () => t.close());
+
+/** Holds the recorder (as an index reload does, between two batches) until the returned function is called. */
+async function holdRecorder(): Promise<() => Promise<void>> {
+  let release!: () => void;
+  const held = t.app.delivery.recorder.exclusive(() => new Promise<void>((resolve) => (release = resolve)));
+  // The job starts on the next turn of the event loop.
+  await new Promise((resolve) => setImmediate(resolve));
+  return async () => {
+    release();
+    await held;
+  };
+}
+
+/** The raw rows and the daily figures of a campaign, and its remaining credits. */
+async function figures(campaignId: number) {
+  const { rows } = (await t.db.execute(sql`select
+      (select count(*)::int from ad_impressions where campaign_id = ${campaignId}) as "impressionRows",
+      (select count(*)::int from ad_leads where campaign_id = ${campaignId}) as "leadRows",
+      (select coalesce(sum(impressions), 0)::int from daily_ad_stats where campaign_id = ${campaignId}) as impressions,
+      (select coalesce(sum(leads), 0)::int from daily_ad_stats where campaign_id = ${campaignId}) as leads,
+      (select coalesce(sum(cost), 0)::bigint from daily_ad_stats where campaign_id = ${campaignId}) as cost,
+      (select remaining_impressions from campaigns where id = ${campaignId}) as "remainingImpressions"`)) as unknown as {
+    rows: Array<Record<string, number | string>>;
+  };
+  const row = rows[0]!;
+  return Object.fromEntries(Object.entries(row).map(([key, value]) => [key, Number(value)]));
+}
+
+/** A database failure on the next rows inserted into `table`, until the returned function is called. */
+async function failInserts(table: 'ad_clicks' | 'ad_impressions'): Promise<() => Promise<void>> {
+  await t.db.execute(
+    sql.raw(`create or replace function helium_test_fail() returns trigger language plpgsql as $$
+      begin raise exception 'test: the disk is full'; end $$`),
+  );
+  await t.db.execute(
+    sql.raw(
+      `create trigger helium_test_fail before insert on ${table} for each row execute function helium_test_fail()`,
+    ),
+  );
+  return async () => {
+    await t.db.execute(sql.raw(`drop trigger helium_test_fail on ${table}`));
+  };
+}
+
+describe('a count being written', () => {
+  it('a view beacon replayed while the first is written, once its decision left memory, bills once', async () => {
+    await onlyCampaign(t, bikes, { impressions: 1000 });
+    const visitor = { ip: '10.90.0.1', userAgent: BROWSER_UA };
+    const { ads: served } = await decide(t, blog, visitor);
+    const token = served[0]!.view;
+    const before = await figures(bikes);
+    const release = await holdRecorder();
+    // Just before the decision's reservation would end: its view is counted, and waits to be written.
+    t.clock.advance(119_000);
+    const first = t.app.delivery.view(token, visitor);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The sweep forgets decisions older than 2 minutes; the same beacon comes again (a replay, a second tab).
+    t.clock.advance(2_000);
+    t.app.delivery.sweep();
+    const replay = t.app.delivery.view(token, visitor);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await release();
+    expect([await first, await replay]).toEqual(['counted', 'ignored']);
+    const after = await figures(bikes);
+    expect(after.impressionRows).toBe(before.impressionRows! + 1);
+    expect(after.impressions).toBe(before.impressions! + 1);
+    expect(after.remainingImpressions).toBe(before.remainingImpressions! - 1);
+    const [row] = await t.db
+      .select({ cost: sql<number>`cost::bigint` })
+      .from(sql`ad_impressions`)
+      .where(sql`campaign_id = ${bikes}`)
+      .orderBy(sql`created_at desc`)
+      .limit(1);
+    expect(after.cost).toBe(before.cost! + Number(row!.cost));
+  });
+
+  it('a lead reported again while the first is written counts once, though the sweep emptied the leads seen', async () => {
+    await onlyCampaign(t, ceramics, { clicks: 10 });
+    const visitor = { ip: '10.90.1.1' };
+    const { ads: served } = await decide(t, blog, visitor);
+    const clicked = await click(t, served[0]!.click, visitor);
+    expect(clicked.headers['x-helium-counted']).toBe('unique');
+    const clickId = new URL(String(clicked.headers.location)).searchParams.get('hclid')!;
+    await t.app.delivery.recorder.flush();
+    const before = await figures(ceramics);
+    const release = await holdRecorder();
+    const first = t.app.delivery.lead(clickId, 'pixel');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The engine keeps at most 100,000 reported click ids in memory; past that the sweep empties them.
+    const seen = (t.app.delivery as unknown as { leadsSeen: Set<string> }).leadsSeen;
+    for (let index = 0; index <= 100_000; index += 1) seen.add(`filler-${index}`);
+    t.app.delivery.sweep();
+    expect(seen.size).toBe(0);
+    const again = t.app.delivery.lead(clickId, 'postback');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await release();
+    expect([await first, await again]).toEqual([true, false]);
+    const after = await figures(ceramics);
+    expect(after.leadRows).toBe(before.leadRows! + 1);
+    expect(after.leads).toBe(before.leads! + 1);
+  });
+});
+
+describe('a batch that fails', () => {
+  it("a click whose batch failed leaves the ad's budget as it was", async () => {
+    const cpc = 400_000;
+    await t.db.update(campaigns).set({ isCpc: true, cpc }).where(eq(campaigns.id, bikes));
+    await onlyCampaign(t, bikes, { clicks: 10 });
+    const [spent] = await t.db
+      .select({ n: sql<number>`coalesce(sum(${dailyAdStats.cost} + ${dailyAdStats.trialCost}), 0)::bigint` })
+      .from(dailyAdStats)
+      .where(eq(dailyAdStats.adId, bikesAd));
+    // Room for one click.
+    await t.db
+      .update(ads)
+      .set({ budget: Number(spent?.n ?? 0) + cpc })
+      .where(eq(ads.id, bikesAd));
+    await t.app.delivery.refresh();
+    try {
+      const first = { ip: '10.91.0.1' };
+      const second = { ip: '10.91.0.2' };
+      const { ads: firstAds } = await decide(t, blog, first);
+      const { ads: secondAds } = await decide(t, blog, second);
+      const restore = await failInserts('ad_clicks');
+      let failed;
+      try {
+        failed = await click(t, firstAds[0]!.click, first);
+      } finally {
+        await restore();
+      }
+      expect(failed.statusCode).toBe(500);
+      // Nothing was written: the budget still has room for the second visitor's click.
+      const billed = await click(t, secondAds[0]!.click, second);
+      expect(billed.statusCode).toBe(302);
+      expect(billed.headers['x-helium-counted']).toBe('unique');
+      const [campaign] = await t.db.select().from(campaigns).where(eq(campaigns.id, bikes));
+      expect(campaign?.remainingClicks).toBe(9);
+    } finally {
+      await t.db.update(ads).set({ budget: 0 }).where(eq(ads.id, bikesAd));
+      await t.db.update(campaigns).set({ isCpc: false }).where(eq(campaigns.id, bikes));
+      await t.app.delivery.refresh();
+    }
+  });
+});
+
+describe("today's counters reloaded", () => {
+  it('keep the impressions waiting to be written: the AutoFlow daily cap still holds', async () => {
+    await onlyCampaign(t, bikes, { impressions: 1000 });
+    const today = async () => {
+      const [row] = await t.db
+        .select({ n: sql<number>`coalesce(sum(${dailyAdStats.impressions}), 0)::int` })
+        .from(dailyAdStats)
+        .where(and(eq(dailyAdStats.campaignId, bikes), eq(dailyAdStats.day, utcDay(t.clock.now()))));
+      return row?.n ?? 0;
+    };
+    const delivered = await today();
+    await t.db
+      .update(campaigns)
+      .set({ pauseDailyImpressions: delivered + 2 })
+      .where(eq(campaigns.id, bikes));
+    await t.app.delivery.refresh();
+    try {
+      const first = { ip: '10.92.0.1' };
+      const second = { ip: '10.92.0.2' };
+      const { ads: firstAds } = await decide(t, blog, first);
+      const { ads: secondAds } = await decide(t, blog, second);
+      expect([firstAds.length, secondAds.length]).toEqual([1, 1]);
+      // The advertiser lowers the cap to one more; today's counters are read again from the database while the
+      // first view waits to be written.
+      await t.db
+        .update(campaigns)
+        .set({ pauseDailyImpressions: delivered + 1 })
+        .where(eq(campaigns.id, bikes));
+      const reload = t.app.delivery.refresh({ counters: true });
+      const firstView = view(t, firstAds[0]!.view, first);
+      await reload;
+      expect((await firstView).headers['x-helium-counted']).toBe('counted');
+      const secondView = await view(t, secondAds[0]!.view, second);
+      expect(secondView.headers['x-helium-counted']).toBe('invalid');
+      expect(await today()).toBe(delivered + 1);
+    } finally {
+      await t.db.update(campaigns).set({ pauseDailyImpressions: 0 }).where(eq(campaigns.id, bikes));
+      await t.app.delivery.refresh();
+    }
+  });
+});

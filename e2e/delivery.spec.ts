@@ -60,6 +60,19 @@ beforeAll(async () => {
       '<h1>App</h1><div data-helium-slot style="width:728px;min-height:620px"></div>' +
       '<button id="own" onclick="this.textContent=\'Clicked\'">Own button</button>' +
       "<script>document.addEventListener('DOMContentLoaded', () => { document.body.dataset.ready = 'yes'; });</script>",
+    // The slot in a tab panel not shown yet (hidden by the page's styles).
+    '/hidden.html':
+      '<h1>Tabs</h1><div id="panel" style="visibility:hidden"><div data-helium-slot style="width:728px;min-height:620px"></div></div>',
+    // The slot in a collapsed sidebar: no width at all.
+    '/collapsed.html':
+      '<h1>Article</h1><aside style="width:0;overflow:hidden"><div data-helium-slot></div></aside><p>Text.</p>',
+    // A copy of the line without the publisher's id (a plug-in misconfigured), before the publisher's own line.
+    '/copies.html':
+      '<!doctype html><html><head><meta charset="utf-8"><title>Publisher</title>' +
+      // Not async: it certainly runs first.
+      installation.lineOfCode1.replace(/ data-publisher="[^"]*"/, '').replace(' async', '') +
+      installation.lineOfCode1 +
+      '</head><body style="margin:0"><h1>Article</h1><div data-helium-slot style="width:728px;min-height:620px"></div></body></html>',
   });
   browser = await launchBrowser();
   admin = await apiSession(product, 'admin@demo.test');
@@ -477,6 +490,76 @@ describe('viewability, measured by the script itself', () => {
     await page.locator('[data-helium-slot] a[href*="/c/"]').waitFor({ state: 'visible' });
     expect(decided).toEqual([`${site.url}/top.html?lang=en`]);
     await impressionsReach(before.impressions + 1);
+    await ctx.close();
+  });
+
+  it('an ad in a part of the page hidden by its styles stays hidden and counts nothing until that part is shown', async () => {
+    const ctx = await context();
+    const page = await ctx.newPage();
+    const before = await totals(admin);
+    await page.goto(`${site.url}/hidden.html`);
+    const link = page.locator('[data-helium-slot] a[href*="/c/"]');
+    await link.waitFor({ state: 'attached' });
+    // In the window, in a visible tab, well past 1 s (2 s for a video): hidden all along.
+    await page.waitForTimeout(2600);
+    expect(await link.isVisible()).toBe(false);
+    expect((await totals(admin)).impressions).toBe(before.impressions);
+    await page.evaluate(() => (document.getElementById('panel')!.style.visibility = 'visible'));
+    await link.waitFor({ state: 'visible' });
+    await impressionsReach(before.impressions + 1);
+    await ctx.close();
+  });
+
+  it('an ad in an element without width (a collapsed sidebar) counts nothing', async () => {
+    const ctx = await context();
+    const page = await ctx.newPage();
+    const before = await totals(admin);
+    await page.goto(`${site.url}/collapsed.html`);
+    const link = page.locator('[data-helium-slot] a[href*="/c/"]');
+    await link.waitFor({ state: 'attached' });
+    expect((await link.boundingBox())?.width ?? 0).toBe(0);
+    await page.waitForTimeout(2600);
+    expect((await totals(admin)).impressions).toBe(before.impressions);
+    await ctx.close();
+  });
+
+  it('an ad fits a short window, so that half of it can be seen, and then counts', async () => {
+    const ctx = await browser.newContext({ userAgent: CHROME_UA, viewport: { width: 1280, height: 120 } });
+    const page = await ctx.newPage();
+    const before = await totals(admin);
+    await page.goto(`${site.url}/top.html`);
+    const link = page.locator('[data-helium-slot] a[href*="/c/"]');
+    await link.waitFor({ state: 'visible' });
+    // At most 80% of the window's height (96 px): every format of the demo is taller at its own size.
+    const box = await link.boundingBox();
+    expect(box!.height).toBeLessThanOrEqual(96.5);
+    expect(box!.height).toBeGreaterThan(0);
+    await link.scrollIntoViewIfNeeded();
+    await impressionsReach(before.impressions + 1);
+    await ctx.close();
+  });
+
+  it('names the ad for screen readers: a link and an image called "Ad"', async () => {
+    const ctx = await context();
+    const page = await ctx.newPage();
+    await page.goto(`${site.url}/top.html`);
+    await page.getByRole('link', { name: 'Ad', exact: true }).waitFor({ state: 'visible' });
+    const image = page.locator('[data-helium-slot] img');
+    if ((await image.count()) > 0) expect(await image.getAttribute('alt')).toBe('Ad');
+    await ctx.close();
+  });
+
+  it("a copy of the line without the publisher's id leaves the page to the publisher's own line", async () => {
+    const ctx = await context();
+    const page = await ctx.newPage();
+    const decisions = decisionsAskedBy(page);
+    const errors: Error[] = [];
+    page.on('pageerror', (error) => errors.push(error));
+    await page.goto(`${site.url}/copies.html`);
+    await page.locator('[data-helium-slot] a[href*="/c/"]').waitFor({ state: 'visible' });
+    await page.waitForTimeout(500);
+    expect(decisions).toHaveLength(1);
+    expect(errors).toEqual([]);
     await ctx.close();
   });
 

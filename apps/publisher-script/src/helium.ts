@@ -43,15 +43,17 @@ interface Slot {
 (() => {
   const doc = document;
   const win = window;
-  const script = doc.currentScript as HTMLScriptElement | null;
+  // Some loaders (deferred or rewritten scripts) run it with no current script: the pasted line is then found.
+  const script = (doc.currentScript ||
+    doc.querySelector('script[data-publisher][src*="/serve/script.js"]')) as HTMLScriptElement | null;
+  const publisher = script && script.src && script.getAttribute('data-publisher');
   // The line pasted twice (by hand and by a plug-in) runs once: two would count each page twice. The mark is
-  // a registered symbol on the document, which no page code sees by accident (no global).
+  // a registered symbol on the document, which no page code sees by accident (no global). Only a line that
+  // names a publisher takes it: a broken copy leaves the page to the good one.
   const mark = Symbol.for('helium-ads');
-  if (!script || !win.fetch || (doc as unknown as Record<symbol, 1>)[mark]) return;
+  if (!publisher || !win.fetch || (doc as unknown as Record<symbol, 1>)[mark]) return;
   (doc as unknown as Record<symbol, 1>)[mark] = 1;
   const base = new URL(script.src).origin;
-  const publisher = script.getAttribute('data-publisher');
-  if (!publisher) return;
   // The label is part of the page: in the page's language, else the visitor's.
   const french = /^fr/i.test(doc.documentElement.lang || navigator.language);
   const label = french ? 'Publicité' : 'Ad';
@@ -73,11 +75,17 @@ interface Slot {
     }
   };
 
+  // The page's own styles stay out of the ad (inline `all:initial`), its hiding does not: an ad in a hidden part
+  // of the page (a closed menu, another tab's panel) stays hidden, and counts no view.
   const create = <K extends keyof HTMLElementTagNameMap>(tag: K, style: string) => {
     const element = doc.createElement(tag);
-    element.style.cssText = style;
+    element.style.cssText = 'all:initial;visibility:inherit;' + style;
     return element;
   };
+
+  /** Shown on the page: not in a part hidden by CSS, nor transparent (which IntersectionObserver does not see). */
+  const visible = (slot: Slot) =>
+    !slot.ad.checkVisibility || slot.ad.checkVisibility({ visibilityProperty: true, opacityProperty: true });
 
   const report = (slot: Slot) => {
     if (slot.done) return;
@@ -93,8 +101,12 @@ interface Slot {
 
   /** Starts or stops each slot's continuous-view timer from its visibility and the tab's. */
   const check = (slot: Slot) => {
-    const counting = slot.rendered && slot.inView && doc.visibilityState === 'visible' && !slot.done;
-    if (counting && !slot.timer) slot.timer = win.setTimeout(() => safely(() => report(slot)), slot.ms);
+    const counting = slot.rendered && slot.inView && doc.visibilityState === 'visible' && !slot.done && visible(slot);
+    if (counting && !slot.timer)
+      slot.timer = win.setTimeout(
+        () => safely(() => (visible(slot) ? report(slot) : ((slot.timer = 0), check(slot)))),
+        slot.ms,
+      );
     if (!counting && slot.timer) {
       clearTimeout(slot.timer);
       slot.timer = 0;
@@ -149,38 +161,48 @@ interface Slot {
     if (!target && tries < 10) return void win.setTimeout(() => safely(() => show(ad, current, tries + 1)), 200);
     if (!target && (ad.selector || corner || cornerClosed)) return;
     const ratio = ad.height / ad.width;
+    // At most as wide as the page's element, and as tall as 80% of the window (the corner box: 45% of its width,
+    // half its height), so that half of the ad can always be in view.
+    const fit = (width: string, height: number) =>
+      ';max-width:' + width + ';max-width:min(' + width + ',' + height / ratio + 'vh)';
     const box = create(
       'div',
       // Padding, not margin: a margin of the first child would go through an empty slot and move the page.
-      'all:initial;display:block;position:relative;margin:0 auto;padding:8px 0;max-width:100%;width:' +
+      'display:block;flex:none;position:relative;margin:0 auto;padding:8px 0;width:' +
         ad.width +
-        'px;font:11px/16px sans-serif;color:#666',
+        'px;font:11px/16px sans-serif;color:#666' +
+        fit('100%', 80),
     );
     if (!target) {
       // The default placement on a page without a slot: a fixed corner box, which moves nothing on the page.
       corner = true;
       box.style.cssText +=
-        ';position:fixed;right:8px;bottom:8px;padding:0;z-index:2147483000;background:#fff;box-shadow:0 1px 6px rgba(0,0,0,.3);max-width:45vw';
+        ';position:fixed;right:8px;bottom:8px;padding:0;z-index:2147483000;background:#fff;box-shadow:0 1px 6px rgba(0,0,0,.3)' +
+        fit('45vw', 50);
       doc.body.appendChild(box);
     } else place(box, ad, target);
-    const tag = create('span', 'display:block;padding:0 4px');
+    const tag = create('span', 'display:block;padding:0 4px;font:inherit;color:inherit');
     tag.textContent = label;
-    const link = create('a', 'display:block;position:relative;height:0;padding-top:' + ratio * 100 + '%');
+    // Not `all:initial`: a link keeps the browser's focus ring for keyboard users.
+    const link = doc.createElement('a');
+    link.style.cssText =
+      'display:block;position:relative;margin:0;border:0;padding:' + ratio * 100 + '% 0 0;height:0;background:none';
     link.href = ad.click;
     link.target = '_blank';
     link.rel = 'noopener sponsored';
+    link.setAttribute('aria-label', label);
+    const style = 'position:absolute;top:0;left:0;width:100%;height:100%';
     const media =
       ad.kind === 'video'
-        ? Object.assign(create('video', ''), {
+        ? Object.assign(create('video', style), {
             muted: true,
             loop: true,
             autoplay: true,
             playsInline: true,
             poster: ad.poster ?? '',
           })
-        : create('img', '');
+        : Object.assign(create('img', style), { alt: label });
     media.src = ad.src;
-    media.style.cssText = 'position:absolute;inset:0;width:100%;height:100%;border:0';
     link.appendChild(media);
     box.append(tag, link);
     const slot: Slot = {
@@ -202,12 +224,13 @@ interface Slot {
       media.addEventListener('playing', rendered(true));
       // (Not `waiting`: a short video looping waits at each start again, which is no pause.)
       media.addEventListener('pause', rendered(false));
+      media.addEventListener('error', rendered(false));
     } else media.addEventListener('load', rendered(true));
     if (!target) {
       // A box over the page's own content: the reader can close it (its view then counts only if it was done).
       const close = create(
         'button',
-        'all:initial;position:absolute;top:0;right:0;width:20px;font:16px/16px sans-serif;color:#666;text-align:center;cursor:pointer',
+        'position:absolute;top:0;right:0;width:24px;font:18px/24px sans-serif;color:#666;text-align:center;cursor:pointer',
       );
       close.type = 'button';
       close.textContent = '×';
@@ -240,7 +263,11 @@ interface Slot {
             for (const entry of entries) {
               const slot = slots.find((one) => one.ad === entry.target);
               if (!slot) continue;
-              slot.inView = entry.isIntersecting && entry.intersectionRatio >= 0.5;
+              // Half of an ad shown at a size one can see (a collapsed element's empty ad is "in view" too).
+              slot.inView =
+                entry.isIntersecting &&
+                entry.intersectionRatio >= 0.5 &&
+                entry.boundingClientRect.width >= Math.min(slot.served.width, 60);
               check(slot);
             }
           },
@@ -270,7 +297,15 @@ interface Slot {
   const start = () => prerendering() || safely(pageview);
 
   doc.addEventListener('visibilitychange', () => slots.forEach(check));
-  win.setInterval(() => safely(placeBack), 500);
+  // Also what IntersectionObserver does not tell: a part of the page hidden or shown again by its styles.
+  win.setInterval(
+    () =>
+      safely(() => {
+        placeBack();
+        slots.forEach(check);
+      }),
+    500,
+  );
   // Single-page apps: a new history entry at a new address is a new pageview. A replaced entry is the same
   // page under its new address (a site removing its campaign parameters, a router's redirect).
   for (const name of ['pushState', 'replaceState'] as const) {

@@ -105,8 +105,9 @@ function DisplayBlock({
           {t('adminActivity.noAds')}
         </Text>
       ) : null}
-      {data.byAdvertiserShowData.map((group) => (
-        <Stack key={group.advertiserBrand} gap={4}>
+      {data.byAdvertiserShowData.map((group, order) => (
+        // Two advertisers may share a brand (kept apart by the server): the order tells them apart.
+        <Stack key={`${order}|${group.advertiserBrand}`} gap={4}>
           <Group gap="sm">
             <Text fw={600}>{group.advertiserBrand}</Text>
             <Badge variant="light" color="green">

@@ -297,12 +297,16 @@ export async function runPhase(spec: PhaseSpec): Promise<PhaseResult> {
     const perMs = spec.rate / 1000;
     const kind = spec.kind;
     const pending = new Set<Promise<unknown>>();
+    const duePerMs = kind === 'mixed' ? perMs / 2 : perMs;
+    const total = Math.round(spec.durationMs * duePerMs);
     let sent = 0;
     while (performance.now() < end) {
       const now = performance.now();
-      const target = Math.floor((now - started) * (kind === 'mixed' ? perMs / 2 : perMs));
+      // Request k is due at started + k / rate: the first at once, and each as soon as it is due (counting
+      // only those whose interval was over sent each one an interval late, 2 ms for a pageview at 1,000/s).
+      const target = Math.min(total, Math.floor((now - started) * duePerMs) + 1);
       while (sent < target) {
-        const due = started + sent / (kind === 'mixed' ? perMs / 2 : perMs);
+        const due = started + sent / duePerMs;
         sent++;
         let work: Promise<unknown>;
         if (kind === 'bare') work = bare(due);

@@ -1,6 +1,13 @@
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
-import { FolderInUseError, isDatabaseEmpty, migrateDatabase, openDatabase, seedDemoData } from '@helium/db';
+import {
+  DatabaseInUseError,
+  FolderInUseError,
+  isDatabaseEmpty,
+  migrateDatabase,
+  openDatabase,
+  seedDemoData,
+} from '@helium/db';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { createMailer } from './services/mailer.ts';
@@ -16,10 +23,12 @@ async function main() {
     pgliteDir: join(config.dataDir, 'db'),
     // Nothing is answered 2xx without its database: stop, so that a supervisor restarts the server.
     onFailure: (error) => {
-      log.fatal({ err: error }, 'the embedded database stopped');
+      log.fatal({ err: error }, 'the database stopped serving this process');
       process.exit(1);
     },
   });
+  // One server per database, before anything is migrated or served (a second one waits 15 s, then stops).
+  await database.holdExclusive();
   await migrateDatabase(database);
   const media = new LocalMediaStorage(config.mediaDir);
   if (await isDatabaseEmpty(database.db)) {
@@ -54,7 +63,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  // A second server on the same DATA_DIR: the reason is the whole message.
-  console.error(error instanceof FolderInUseError ? error.message : error);
+  // A second server on the same DATA_DIR or DATABASE_URL: the reason is the whole message.
+  console.error(error instanceof FolderInUseError || error instanceof DatabaseInUseError ? error.message : error);
   process.exit(1);
 });

@@ -33,14 +33,39 @@ export interface DatabaseHandle {
   databaseThreadUtilization?: (previous?: EventLoopUtilization) => EventLoopUtilization;
   /** The embedded database's thread id in the operating system (Linux), for CPU time per thread. */
   databaseOsThreadId?: number | null;
+  /**
+   * Makes this process the only server of the database until it closes (waiting up to `waitMs` for another to
+   * stop), or throws DatabaseInUseError. The ad server checks credits, caps and unique clicks in memory: two
+   * processes on one database would each spend the same credits. The embedded database's folder lock already
+   * keeps it to one process; on PostgreSQL this is a session advisory lock, released when the connection ends
+   * (a killed process included).
+   */
+  holdExclusive(options?: { waitMs?: number }): Promise<void>;
 }
+
+/** Another server process already serves this PostgreSQL database. */
+export class DatabaseInUseError extends Error {
+  constructor() {
+    super(
+      'Another Helium Ads server already serves this database (DATABASE_URL). Two would both spend the same ' +
+        "campaigns' credits, each counting them in its own memory: stop the other one first.",
+    );
+    this.name = 'DatabaseInUseError';
+  }
+}
+
+/** The session advisory lock that holdExclusive takes (any fixed number; advisory locks are per database). */
+const SERVING_LOCK_KEY = '4841494c49554d31';
 
 export interface DatabaseOptions {
   /** A PostgreSQL URL; when absent the embedded PGlite database is used. */
   url?: string;
   /** Folder of the embedded database; absent means in memory. */
   pgliteDir?: string;
-  /** The embedded database's thread stopped or failed while open (pglite-thread.ts). */
+  /**
+   * The database stopped serving this process while open: the embedded database's thread stopped or failed
+   * (pglite-thread.ts), or PostgreSQL's connection holding the lock of holdExclusive ended.
+   */
   onFailure?: (error: Error) => void;
 }
 
@@ -50,15 +75,47 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
     const db = drizzlePg(pool, { schema }) as unknown as Database;
+    let lockHolder: pg.PoolClient | null = null;
+    let closing = false;
     return {
       db,
       kind: 'postgres',
       ping: async () => {
         await pool.query('select 1');
       },
-      close: () => pool.end(),
+      close: async () => {
+        closing = true;
+        lockHolder?.release(true);
+        lockHolder = null;
+        await pool.end();
+      },
       executePrepared: async (statement, values) => {
         await pool.query({ name: statement.name, text: statement.text, values });
+      },
+      holdExclusive: async ({ waitMs = 15_000 } = {}) => {
+        const client = await pool.connect();
+        const deadline = Date.now() + waitMs;
+        try {
+          for (;;) {
+            const { rows } = await client.query<{ held: boolean }>(
+              `select pg_try_advisory_lock(x'${SERVING_LOCK_KEY}'::bigint) as held`,
+            );
+            if (rows[0]?.held) break;
+            if (Date.now() >= deadline) throw new DatabaseInUseError();
+            await new Promise((resolve) => setTimeout(resolve, 250));
+          }
+        } catch (error) {
+          client.release(true);
+          throw error;
+        }
+        lockHolder = client;
+        // Its connection lost (the server restarted), the lock is gone: another process could take it.
+        const lost = (error?: Error) => {
+          if (closing || lockHolder !== client) return;
+          options.onFailure?.(error ?? new Error('The connection holding the database lock ended'));
+        };
+        client.on('error', lost);
+        client.on('end', () => lost());
       },
     };
   }
@@ -92,6 +149,8 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
       }
     },
     executePrepared: (statement, values) => client.executePrepared(statement, values),
+    // The folder lock (taken above for a folder) keeps it to one process; in memory it is this process's own.
+    holdExclusive: async () => {},
     databaseThreadUtilization: (previous) => client.eventLoopUtilization(previous),
     databaseOsThreadId: client.osThreadId,
   };

@@ -1,0 +1,95 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { DatabaseInUseError, openDatabase, type DatabaseHandle } from '../src/client.ts';
+
+/*
+ * One server per PostgreSQL database (DatabaseHandle.holdExclusive): the ad server checks credits in memory, so
+ * a second process would spend them again. Needs a PostgreSQL server (TEST_DATABASE_URL, as CI sets when one
+ * runs); the embedded database's equivalent is its folder lock (folder-lock.test.ts).
+ */
+const adminUrl = process.env.TEST_DATABASE_URL;
+const name = `helium_lock_${randomBytes(5).toString('hex')}`;
+let url = '';
+const opened: DatabaseHandle[] = [];
+const children: ChildProcess[] = [];
+
+async function admin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+async function open(onFailure?: (error: Error) => void) {
+  const handle = await openDatabase({ url, onFailure });
+  opened.push(handle);
+  return handle;
+}
+
+describe.runIf(adminUrl)('the serving lock on PostgreSQL', () => {
+  beforeAll(async () => {
+    await admin((client) => client.query(`create database ${name}`));
+    const parsed = new URL(adminUrl!);
+    parsed.pathname = `/${name}`;
+    url = parsed.toString();
+  });
+  afterEach(async () => {
+    for (const child of children.splice(0)) child.kill('SIGKILL');
+    for (const handle of opened.splice(0)) await handle.close().catch(() => {});
+  });
+  afterAll(async () => {
+    await admin((client) => client.query(`drop database if exists ${name} with (force)`));
+  });
+
+  it('refuses a second server until the first closes', async () => {
+    const first = await open();
+    await first.holdExclusive();
+    const second = await open();
+    const started = Date.now();
+    await expect(second.holdExclusive({ waitMs: 600 })).rejects.toBeInstanceOf(DatabaseInUseError);
+    // It waited for the first to stop before giving up.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(500);
+    // The refused one still works as a database handle (its connection given back).
+    await second.ping();
+    await first.close();
+    await second.holdExclusive({ waitMs: 2000 });
+  });
+
+  it('is freed when the server holding it is killed with SIGKILL', async () => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', join(import.meta.dirname, 'fixtures/hold-serving-lock.ts'), url],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    children.push(child);
+    await new Promise<void>((resolve, reject) => {
+      child.stdout!.on('data', (chunk: Buffer) => {
+        if (chunk.toString().includes('locked')) resolve();
+      });
+      child.once('exit', (code) => reject(new Error(`the holder exited (${code})`)));
+    });
+    const next = await open();
+    await expect(next.holdExclusive({ waitMs: 300 })).rejects.toBeInstanceOf(DatabaseInUseError);
+    child.kill('SIGKILL');
+    await next.holdExclusive({ waitMs: 5000 });
+  });
+
+  it('tells the server when the connection holding it is lost', async () => {
+    const failures: Error[] = [];
+    const server = await open((error) => failures.push(error));
+    await server.holdExclusive();
+    await admin((client) =>
+      client.query(
+        `select pg_terminate_backend(pid) from pg_locks where locktype = 'advisory' and database = (select oid from pg_database where datname = $1)`,
+        [name],
+      ),
+    );
+    await expect.poll(() => failures.length, { timeout: 5000 }).toBeGreaterThan(0);
+  });
+});

@@ -23,6 +23,29 @@ describe('pageAddress', () => {
     expect(pageAddress('http://localhost:8080/')).toBe('http://localhost:8080/');
   });
 
+  it("leaves out campaign trackers and parameters that may hold a secret or a person's e-mail", () => {
+    expect(pageAddress('https://blog.example/a?id=7&utm_source=news&utm_medium=mail&fbclid=x1')).toBe(
+      'https://blog.example/a?id=7',
+    );
+    expect(pageAddress('https://shop.example/reset?token=abc123&step=2')).toBe('https://shop.example/reset?step=2');
+    expect(pageAddress('https://shop.example/welcome?email=ann%40example.org')).toBe('https://shop.example/welcome');
+    expect(pageAddress('https://shop.example/welcome?to=ann@example.org&lang=fr#top')).toBe(
+      'https://shop.example/welcome?lang=fr',
+    );
+    expect(pageAddress('https://app.example/?sid=9f&session_id=1&apiKey=k&code=77&gclid=g')).toBe(
+      'https://app.example/',
+    );
+  });
+
+  it('keeps an address with nothing to leave out as it was written', () => {
+    expect(pageAddress('https://blog.example/search?q=v%C3%A9lo+urbain&page=2')).toBe(
+      'https://blog.example/search?q=v%C3%A9lo+urbain&page=2',
+    );
+    expect(pageAddress('https://blog.example/?p=123&inside=1&keyword=bike')).toBe(
+      'https://blog.example/?p=123&inside=1&keyword=bike',
+    );
+  });
+
   it('cuts a long address at the given length', () => {
     expect(pageAddress(`https://blog.example/${'a'.repeat(600)}`, 500)).toHaveLength(500);
   });

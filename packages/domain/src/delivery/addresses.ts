@@ -26,14 +26,34 @@ export function httpUrl(value: string): URL | null {
   return url.protocol === 'http:' || url.protocol === 'https:' ? url : null;
 }
 
+/** Query parameters of ad clicks and campaigns: each visitor's own, not the page's. */
+const TRACKING_PARAMETER =
+  /^(utm_\w+|fbclid|gclid|gbraid|wbraid|dclid|msclkid|yclid|twclid|ttclid|igshid|mc_[ce]id|_ga|_gl)$/i;
+/** Query parameters that may carry a secret or who the visitor is (a reset link's token, an e-mail address). */
+const PRIVATE_PARAMETER =
+  /token|secret|passw|session|e-?mail|auth|^(sid|uid|user|login|key|apikey|api_key|code|otp|pwd|pin|sig|signature|hash)$/i;
+
 /**
  * A page's address as the publisher script reports it, kept for the URL statistics and the advertisers'
  * "see it live" link: an http or https address without its fragment, cut at `maxLength` characters. Anything
- * else (javascript:, data:, not an address) is no address: ''.
+ * else (javascript:, data:, not an address) is no address: ''. Query parameters that are a visitor's own
+ * (campaign trackers) or may hold a secret or a person's e-mail are left out: the address is kept for months and
+ * shown to advertisers, and one page is then one address whatever campaign brought each visitor.
  */
 export function pageAddress(value: unknown, maxLength = 500): string {
-  if (typeof value !== 'string' || value === '' || !httpUrl(value)) return '';
-  return (value.split('#')[0] ?? '').slice(0, maxLength);
+  if (typeof value !== 'string' || value === '') return '';
+  const url = httpUrl(value);
+  if (!url) return '';
+  const address = value.split('#')[0] ?? '';
+  if (url.search === '') return address.slice(0, maxLength);
+  const parameters = [...url.searchParams];
+  const kept = parameters.filter(
+    ([name, text]) => !TRACKING_PARAMETER.test(name) && !PRIVATE_PARAMETER.test(name) && !text.includes('@'),
+  );
+  if (kept.length === parameters.length) return address.slice(0, maxLength);
+  url.hash = '';
+  url.search = new URLSearchParams(kept).toString();
+  return url.href.slice(0, maxLength);
 }
 
 /**

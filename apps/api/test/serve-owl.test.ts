@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NEWSLETTER_ISSUE_PLACEHOLDER } from '@helium/contracts';
@@ -38,7 +41,10 @@ beforeAll(async () => {
     lastLow = !lastLow;
     return lastLow ? 0.001 : 0.999;
   };
-  t = await buildTestApp({ delivery: { random } });
+  // A hosting provider's addresses, from which no reader opens a newsletter.
+  const ranges = join(mkdtempSync(join(tmpdir(), 'helium-owl-')), 'datacentres.txt');
+  writeFileSync(ranges, '203.0.113.0/24\n');
+  t = await buildTestApp({ delivery: { random }, env: { DATACENTER_IP_RANGES_FILE: ranges } });
   newsletter = await publisherId(t.db, 'La Lettre Tech');
   blog = await publisherId(t.db, 'Demo Blog');
   hash = t.app.ctx.hashIds.encodePublisher(newsletter);
@@ -95,6 +101,15 @@ async function issueAd(banner: number, issue: string) {
       and(eq(owlIssueAds.publisherId, newsletter), eq(owlIssueAds.bannerIndex, banner), eq(owlIssueAds.issue, issue)),
     );
   return row?.adId ?? null;
+}
+
+/** The ad's served count in the newsletter's daily summary. */
+async function servedOf(adId: number) {
+  const [row] = await t.db
+    .select({ n: sql<number>`coalesce(sum(${dailyAdStats.served}), 0)::int` })
+    .from(dailyAdStats)
+    .where(and(eq(dailyAdStats.adId, adId), eq(dailyAdStats.publisherId, newsletter)));
+  return row?.n ?? 0;
 }
 
 async function impressionsOf(adId: number) {
@@ -267,11 +282,12 @@ describe('newsletter banner image', () => {
     expect(newsletterDisplay()).toBe(newsletterBefore + 2);
   });
 
-  it('counts no impression for a bot, which is set aside', async () => {
+  it('counts no impression for a bot, which is set aside and was not served', async () => {
     draw = 0.001;
     await owl(1, 'issue-105', 'image');
     const adId = (await issueAd(1, 'issue-105'))!;
     const before = await impressionsOf(adId);
+    const servedBefore = await servedOf(adId);
     const [invalidBefore] = await t.db
       .select({ n: sql<number>`count(*)::int` })
       .from(invalidTraffic)
@@ -285,6 +301,45 @@ describe('newsletter banner image', () => {
       .from(invalidTraffic)
       .where(and(eq(invalidTraffic.adId, adId), eq(invalidTraffic.reason, 'bot')));
     expect(invalidAfter!.n).toBe(invalidBefore!.n + 1);
+    // No decision for it: served counts only what could be billed.
+    expect(await servedOf(adId)).toBe(servedBefore);
+  });
+
+  it('sets aside an open from a data centre, whatever its user agent', async () => {
+    draw = 0.001;
+    await owl(1, 'issue-111', 'image');
+    const adId = (await issueAd(1, 'issue-111'))!;
+    const before = await impressionsOf(adId);
+    for (const ua of [
+      BROWSER_UA,
+      'Mozilla/5.0 (Windows NT 5.1; rv:11.0) Gecko Firefox/11.0 (via ggpht.com GoogleImageProxy)',
+    ]) {
+      const response = await owl(1, 'issue-111', 'image', { ip: '203.0.113.9', ua });
+      expect(response.headers['x-helium-counted']).toBe('invalid');
+    }
+    expect(await impressionsOf(adId)).toBe(before);
+    const [aside] = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(invalidTraffic)
+      .where(and(eq(invalidTraffic.adId, adId), eq(invalidTraffic.reason, 'dataCentre')));
+    expect(aside?.n).toBe(2);
+  });
+
+  it("does not let a user agent that only names a mail proxy through a reader's 30 opens a minute", async () => {
+    draw = 0.001;
+    await owl(1, 'issue-112', 'image');
+    const adId = (await issueAd(1, 'issue-112'))!;
+    const before = await impressionsOf(adId);
+    // A browser's user agent with the proxy's name added: a script posing as Gmail's proxy.
+    const forger = { ip: '10.60.10.1', ua: `${BROWSER_UA} GoogleImageProxy` };
+    const answers: string[] = [];
+    for (let open = 0; open < 35; open += 1) {
+      answers.push(String((await owl(1, 'issue-112', 'image', forger)).headers['x-helium-counted']));
+    }
+    const counted = answers.filter((answer) => answer === 'counted').length;
+    expect(counted).toBeLessThanOrEqual(30);
+    expect(answers.slice(30).every((answer) => answer === 'invalid')).toBe(true);
+    expect(await impressionsOf(adId)).toBe(before + counted);
   });
 
   it("counts the opens that mail services' image proxies load for their readers (Gmail, Yahoo, Apple Mail)", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { VisitorHasher } from '../src/delivery/visitor.ts';
+import { deviceOf, VisitorHasher } from '../src/delivery/visitor.ts';
 
 const UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
 
@@ -25,5 +25,33 @@ describe('VisitorHasher', () => {
     const today = hasher.visitor('203.0.113.7', UA, at);
     expect(hasher.visitor('203.0.113.7', UA, new Date('2026-11-24T12:00:00Z'))).not.toBe(today);
     expect(hasher.visitor('203.0.113.7', `${UA} Edg/126`, at)).not.toBe(today);
+  });
+});
+
+describe('deviceOf', () => {
+  const IPHONE =
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+  const ANDROID_PHONE =
+    'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
+  const ANDROID_TABLET =
+    'Mozilla/5.0 (Linux; Android 14; SM-X710) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
+
+  it('a phone is mobile whatever width it reports: a page without a viewport tag (980 px), a phone turned sideways', () => {
+    expect(deviceOf(IPHONE, 980)).toBe('mobile');
+    expect(deviceOf(ANDROID_PHONE, 915)).toBe('mobile');
+    expect(deviceOf(IPHONE, 390)).toBe('mobile');
+  });
+
+  it("otherwise the viewport's width decides: a tablet held wide is desktop, a narrow window mobile", () => {
+    expect(deviceOf(ANDROID_TABLET, 1280)).toBe('desktop');
+    expect(deviceOf(ANDROID_TABLET, 700)).toBe('mobile');
+    expect(deviceOf(UA, 1280)).toBe('desktop');
+    expect(deviceOf(UA, 600)).toBe('mobile');
+  });
+
+  it('without a width, the user agent decides', () => {
+    expect(deviceOf(IPHONE, null)).toBe('mobile');
+    expect(deviceOf(ANDROID_TABLET, null)).toBe('mobile');
+    expect(deviceOf(UA, null)).toBe('desktop');
   });
 });

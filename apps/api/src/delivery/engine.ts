@@ -1196,20 +1196,35 @@ export class DeliveryEngine {
     }
     this.rollDay(at);
     const visitor = this.visitorOf(requester, at);
+    // Judged before anything is served: an invalid open is no decision (as an invalid pageview serves none).
+    // A mail service's image proxy runs from its own addresses, not from rented cloud ranges.
+    const invalid = this.isDataCentre(requester)
+      ? 'dataCentre'
+      : this.filter.open({
+          visitor,
+          ipHash: this.hasher.ip(requester.ip, at),
+          userAgent: requester.userAgent,
+          nowMs: at.getTime(),
+        });
+    if (invalid) {
+      events.push({
+        t: 'invalid',
+        kind: 'impression',
+        reason: invalid,
+        publisherId,
+        adId: ad.id,
+        decisionId: null,
+        visitor,
+        userAgent: requester.userAgent,
+        device: 'desktop',
+        at,
+      });
+      await this.recorder.record(events);
+      return { location, counted: 'invalid' };
+    }
     const decision = this.reserve(ad, publisherId, 'owl', 'desktop', '', at);
     events.push(decisionRecord(decision, { pageviewId: null, slot: bannerIndex, visitor }));
     await this.recorder.record(events);
-    const invalid = this.filter.open({
-      visitor,
-      ipHash: this.hasher.ip(requester.ip, at),
-      userAgent: requester.userAgent,
-      nowMs: at.getTime(),
-    });
-    if (invalid) {
-      this.release(decision);
-      await this.recorder.record([this.invalidEvent('impression', invalid, decision, requester, at)]);
-      return { location, counted: 'invalid' };
-    }
     return { location, counted: await this.countImpression(decision, requester) };
   }
 

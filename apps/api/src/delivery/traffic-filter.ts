@@ -30,8 +30,12 @@ export const DEFAULT_TRAFFIC_LIMITS: TrafficLimits = {
   oneIpMinVisitors: 200,
 };
 
-/** The user agents of mail services' image proxies, which load a newsletter's images for their readers. */
-const MAIL_IMAGE_PROXY = /GoogleImageProxy|YahooMailProxy|^Mozilla\/5\.0$/;
+/**
+ * The user agents of mail services' image proxies, which load a newsletter's images for their readers, whole
+ * as they send them (Gmail's ends with its proxy's name, Yahoo's starts with it, Apple's is `Mozilla/5.0`
+ * alone): a user agent that only contains one of the names is not let through the reader's limit.
+ */
+const MAIL_IMAGE_PROXY = /\(via ggpht\.com GoogleImageProxy\)$|^YahooMailProxy; |^Mozilla\/5\.0$/;
 
 /** How many user agents' bot verdicts are kept. */
 const BOT_CACHE_SIZE = 5_000;

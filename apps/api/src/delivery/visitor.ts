@@ -60,9 +60,16 @@ export class VisitorHasher {
 }
 
 const MOBILE_UA = /Mobi|Android|iPhone|iPod|Windows Phone|Opera Mini/i;
+/** A phone's browser (an Android tablet's says Android without Mobile, an iPad's says Macintosh). */
+const PHONE_UA = /Mobi|iPhone|iPod|Windows Phone|Opera Mini/i;
 
-/** Desktop or mobile: from the viewport width the script measured, else from the user agent. */
+/**
+ * Desktop or mobile: a phone's browser is mobile whatever width it reports (a page without a viewport tag is
+ * laid out 980 px wide on a phone, and a phone turned sideways is wider than 768 px); otherwise the viewport's
+ * width the script measured (below 768 px is mobile), else the user agent.
+ */
 export function deviceOf(userAgent: string, viewportWidth: number | null): Device {
+  if (PHONE_UA.test(userAgent)) return 'mobile';
   if (viewportWidth !== null && Number.isFinite(viewportWidth) && viewportWidth > 0) {
     return viewportWidth < 768 ? 'mobile' : 'desktop';
   }

@@ -106,6 +106,16 @@ describe('get-installation-data', () => {
       expect(html).toContain(`src="${base}/image"`);
       expect(html).not.toContain(`/serve/owl/${newsletter}/`);
     }
+    // The text shown when images are blocked is in the publisher's language (the signed-in user's).
+    const locale = (await client.post('/api/common/user')).json().locale as string;
+    const altOf = (html: string | null) => /alt="([^"]*)"/.exec(html ?? '')?.[1];
+    await client.post('/api/common/update-user', { key: 'locale', value: 'fr' });
+    const french = (await client.post('/api/publisher/get-installation-data')).json();
+    expect([altOf(french.owlHtmlBanner1), altOf(french.owlHtmlBanner2)]).toEqual(['Publicité', 'Publicité']);
+    await client.post('/api/common/update-user', { key: 'locale', value: 'en' });
+    const english = (await client.post('/api/publisher/get-installation-data')).json();
+    expect([altOf(english.owlHtmlBanner1), altOf(english.owlHtmlBanner2)]).toEqual(['Ad', 'Ad']);
+    await client.post('/api/common/update-user', { key: 'locale', value: locale });
     const tutorial = await t.app.inject({ method: 'GET', url: new URL(data.tutorialUrl!).pathname });
     expect(tutorial.statusCode).toBe(200);
     expect(tutorial.body).toContain(NEWSLETTER_ISSUE_PLACEHOLDER);

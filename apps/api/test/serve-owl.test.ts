@@ -238,7 +238,7 @@ describe('newsletter banner image', () => {
     expect((await owl(1, 'issue-110', 'image', reader)).headers['x-helium-counted']).toBe('counted');
   });
 
-  it('shows the issue its banner but bills nothing more once the ad is ejected', async () => {
+  it('shows the issue its banner and leads to its page, but bills no open or click once the ad is ejected', async () => {
     draw = 0.001;
     await owl(2, 'issue-111', 'image');
     const adId = (await issueAd(2, 'issue-111'))!;
@@ -250,6 +250,21 @@ describe('newsletter banner image', () => {
       expect(open.statusCode).toBe(302);
       expect(open.headers['x-helium-counted']).toBe('ignored');
       expect(await impressionsOf(adId)).toBe(before);
+      // Its link still leads to the ad's page, billing no click either (as the image bills no open).
+      const clicksBefore = await t.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(adClicks)
+        .where(eq(adClicks.adId, adId));
+      const clicked = await owl(2, 'issue-111', 'click', { ip: '10.60.9.3' });
+      expect(clicked.statusCode).toBe(302);
+      expect(clicked.headers['x-helium-counted']).toBe('ignored');
+      const [ad] = await t.db.select({ link: ads.link }).from(ads).where(eq(ads.id, adId));
+      expect(String(clicked.headers.location).startsWith(ad!.link!)).toBe(true);
+      const clicksAfter = await t.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(adClicks)
+        .where(eq(adClicks.adId, adId));
+      expect(clicksAfter[0]!.n).toBe(clicksBefore[0]!.n);
     } finally {
       await t.db.update(ads).set({ isEjected: false }).where(eq(ads.id, adId));
       await t.app.delivery.refresh();
@@ -263,6 +278,32 @@ describe('newsletter banner image', () => {
       const adId = await issueAd(1, `issue-12${index}`);
       const [ad] = await t.db.select({ formatId: ads.formatId }).from(ads).where(eq(ads.id, adId!));
       expect(ad?.formatId).toBe(2);
+    }
+  });
+
+  it('never chooses a video for an issue: e-mail clients show the banner as an image', async () => {
+    draw = 0.999;
+    await owl(1, 'issue-130', 'image', { ip: '10.60.9.20' });
+    const kept = (await issueAd(1, 'issue-130'))!;
+    const others = await t.db
+      .select({ id: ads.id, type: ads.type, mp4: ads.mp4 })
+      .from(ads)
+      .where(and(eq(ads.formatId, 2), sql`${ads.id} <> ${kept}`));
+    expect(others.length).toBeGreaterThan(0);
+    // Every other newsletter ad a video with its file: each new issue gets the image left.
+    for (const ad of others) await t.db.update(ads).set({ type: 'video', mp4: 'banner.mp4' }).where(eq(ads.id, ad.id));
+    await t.app.delivery.refresh();
+    try {
+      for (const [index, value] of [0.001, 0.5, 0.999].entries()) {
+        draw = value;
+        const response = await owl(1, `issue-13${index + 1}`, 'image', { ip: `10.60.9.${21 + index}` });
+        expect(response.statusCode).toBe(302);
+        expect(String(response.headers.location)).not.toMatch(/\.mp4$/);
+        expect(await issueAd(1, `issue-13${index + 1}`)).toBe(kept);
+      }
+    } finally {
+      for (const ad of others) await t.db.update(ads).set({ type: ad.type, mp4: ad.mp4 }).where(eq(ads.id, ad.id));
+      await t.app.delivery.refresh();
     }
   });
 
@@ -387,7 +428,7 @@ describe('newsletter banner image', () => {
     }
   });
 
-  it('answers a harmless pixel to a forged publisher, a wrong banner index or a web-only publisher', async () => {
+  it('answers a blank banner to a forged publisher, a wrong banner index or a web-only publisher', async () => {
     for (const [publisher, banner] of [
       ['not-a-hash', 1],
       [String(newsletter), 1],
@@ -397,6 +438,12 @@ describe('newsletter banner image', () => {
       const response = await owl(banner, 'issue-106', 'image', READER, publisher);
       expect(response.statusCode, `${publisher}/${banner}`).toBe(200);
       expect(response.headers['content-type']).toBe('image/gif');
+      expect(response.headers['x-helium-counted']).toBe('ignored');
+      // 600 x 1 (GIF's logical screen size, little-endian): the snippet's 600-wide image stays a line, not a
+      // 600 x 600 blank square as a 1 x 1 pixel would.
+      const gif = response.rawPayload;
+      expect(gif.subarray(0, 6).toString()).toBe('GIF89a');
+      expect([gif.readUInt16LE(6), gif.readUInt16LE(8)]).toEqual([600, 1]);
     }
     const [stored] = await t.db
       .select({ n: sql<number>`count(*)::int` })

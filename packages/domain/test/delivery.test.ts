@@ -29,6 +29,7 @@ const ad = (overrides: Partial<EligibleAdFacts> = {}): EligibleAdFacts => ({
   formatId: 3,
   isWebOnly: false,
   isOwlOnly: false,
+  isVideo: false,
   adminValidation: 1,
   publisherValidation: { state: 1, expiresAt: null },
   isShowing: true,
@@ -101,6 +102,8 @@ describe('eligibility (decisions.md section 5)', () => {
     ['newsletter-only on the web', { isOwlOnly: true }, {}, {}, 'wrongChannel'],
     ['web-only in a newsletter', { isWebOnly: true }, {}, { channel: 'owl' }, 'wrongChannel'],
     ['newsletter format in a newsletter', { formatId: 2 }, {}, { channel: 'owl' }, null],
+    ['a video in a newsletter', { formatId: 2, isVideo: true }, {}, { channel: 'owl' }, 'wrongChannel'],
+    ['a video on the web', { isVideo: true }, {}, {}, null],
     [
       'web format in a newsletter banner',
       { formatId: 3 },

@@ -21,6 +21,7 @@ import {
   impressionsNeededToday,
   ineligibility,
   isOnRegisteredDomain,
+  isShownAsVideo,
   isTooEarlyForAView,
   linkWithClickId,
   selectionMode,
@@ -378,7 +379,7 @@ export class DeliveryEngine {
     return {
       src: key ? `${base}/media/${key}` : `${base}/serve/creative/${ad.id}.svg`,
       poster: ad.poster ? `${base}/media/${ad.poster}` : null,
-      kind: ad.type === 'video' && key ? 'video' : 'image',
+      kind: isShownAsVideo(ad) ? 'video' : 'image',
     };
   }
 
@@ -398,6 +399,7 @@ export class DeliveryEngine {
         formatId: ad.formatId,
         isWebOnly: ad.isWebOnly,
         isOwlOnly: ad.isOwlOnly,
+        isVideo: isShownAsVideo(ad),
         adminValidation: ad.adminValidation,
         publisherValidation: ad.validations.get(publisherId) ?? null,
         isShowing: ad.isShowing,
@@ -1178,19 +1180,7 @@ export class DeliveryEngine {
       return { location: null, counted: 'ignored' };
     }
     const location = this.mediaUrl(ad).src;
-    // The issue keeps its ad, but an ad since ejected, switched off or no longer validated bills nothing more
-    // (the reader still sees the banner the newsletter was sent with). Credits and caps are countImpression's.
-    const campaign = this.snapshot().campaigns.get(ad.campaignId);
-    const reason = campaign
-      ? this.ineligibilityOf(ad, campaign, publisherId, {
-          channel: 'owl',
-          device: 'desktop',
-          formatIds: OWL_FORMATS,
-          location: null,
-          now: at.getTime(),
-        })
-      : 'noCredits';
-    if (reason && !BILLING_LIMITS.has(reason)) {
+    if (!this.billableInIssue(ad, publisherId, at)) {
       await this.recorder.record(events);
       return { location, counted: 'ignored' };
     }
@@ -1228,6 +1218,25 @@ export class DeliveryEngine {
     return { location, counted: await this.countImpression(decision, requester) };
   }
 
+  /**
+   * An issue keeps its ad, but an ad since ejected, switched off or no longer validated bills nothing more: the
+   * reader still sees the banner the newsletter was sent with, and its link still leads to the ad's page.
+   * Credits, the daily cap and the budget are checked where the open or the click is counted.
+   */
+  private billableInIssue(ad: IndexedAd, publisherId: number, at: Date): boolean {
+    const campaign = this.snapshot().campaigns.get(ad.campaignId);
+    const reason = campaign
+      ? this.ineligibilityOf(ad, campaign, publisherId, {
+          channel: 'owl',
+          device: 'desktop',
+          formatIds: OWL_FORMATS,
+          location: null,
+          now: at.getTime(),
+        })
+      : 'noCredits';
+    return !reason || BILLING_LIMITS.has(reason);
+  }
+
   /** A click on a newsletter banner: the issue's ad, counted like a web click. */
   async owlClick(publisherId: number, bannerIndex: number, issue: string, requester: Requester): Promise<ClickOutcome> {
     // Only a newsletter publisher's links choose and keep an issue's ad (as owlOpen).
@@ -1237,6 +1246,10 @@ export class DeliveryEngine {
     const ad = await this.owlAd(publisherId, bannerIndex, issue, events);
     await this.recorder.record(events);
     if (!ad) return { location: null, counted: 'ignored' };
+    if (!this.billableInIssue(ad, publisherId, at)) {
+      // As a web click link past its time: to the ad's page, with a click id no lead can report.
+      return { location: ad.link ? linkWithClickId(ad.link, 'expired') : null, counted: 'ignored' };
+    }
     const decision: DecisionState = {
       id: `owl:${publisherId}:${bannerIndex}:${issue}`.slice(0, 120),
       publisherId,

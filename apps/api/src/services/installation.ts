@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { TCheckInstallResponse, TGetInstallationDataResponse } from '@helium/contracts';
 import { NEWSLETTER_ISSUE_PLACEHOLDER } from '@helium/contracts';
-import { installHeartbeats, owlIssueAds, publishers, type Database } from '@helium/db';
+import { installHeartbeats, owlIssueAds, publishers, users, type Database } from '@helium/db';
 import { isOnRegisteredDomain } from '@helium/domain';
 import type { AppConfig } from '../config.ts';
 import { NEWSLETTER_HEARTBEAT_HOST } from '../delivery/events.ts';
@@ -28,11 +28,13 @@ export function lineOfCode(appUrl: string, publisherId: number): string {
  * A newsletter banner snippet: an image and a click link keyed by the publisher's hash id, the banner (1 top,
  * 2 bottom) and the issue, which the newsletter tool fills in for each issue it sends.
  */
-export function owlBanner(appUrl: string, publisherHashId: string, banner: 1 | 2): string {
+export function owlBanner(appUrl: string, publisherHashId: string, banner: 1 | 2, locale: 'en' | 'fr'): string {
   const base = `${escapeAttribute(appUrl)}/serve/owl/${publisherHashId}/${banner}/${NEWSLETTER_ISSUE_PLACEHOLDER}`;
+  // What a reader whose mail client blocks images sees: in the newsletter's language, taken as its publisher's.
+  const alt = locale === 'fr' ? 'Publicité' : 'Ad';
   return (
     `<a href="${base}/click" target="_blank" rel="noopener">` +
-    `<img src="${base}/image" width="600" alt="Publicité" style="display:block;width:100%;max-width:600px;height:auto;border:0"></a>`
+    `<img src="${base}/image" width="600" alt="${alt}" style="display:block;width:100%;max-width:600px;height:auto;border:0"></a>`
   );
 }
 
@@ -47,9 +49,13 @@ export async function installationData(
   config: AppConfig,
   hashIds: HashIds,
   publisherId: number,
+  /** The signed-in user, whose language the newsletter snippets' text takes. */
+  userId: number,
 ): Promise<TGetInstallationDataResponse> {
   const publisher = await publisherById(db, publisherId);
   const hashId = hashIds.encodePublisher(publisher.id);
+  const [user] = await db.select({ locale: users.locale }).from(users).where(eq(users.id, userId)).limit(1);
+  const locale = user?.locale ?? 'en';
   return {
     publisher: { id: publisher.id, brand: publisher.brand },
     lineOfCode1: lineOfCode(config.appUrl, publisher.id),
@@ -58,8 +64,8 @@ export async function installationData(
       ? (config.newsletterTutorialUrl ?? `${config.appUrl}${NEWSLETTER_TUTORIAL_PATH}`)
       : null,
     tutorialMinutes: publisher.isOwl ? config.newsletterTutorialMinutes : null,
-    owlHtmlBanner1: publisher.isOwl ? owlBanner(config.appUrl, hashId, 1) : null,
-    owlHtmlBanner2: publisher.isOwl ? owlBanner(config.appUrl, hashId, 2) : null,
+    owlHtmlBanner1: publisher.isOwl ? owlBanner(config.appUrl, hashId, 1, locale) : null,
+    owlHtmlBanner2: publisher.isOwl ? owlBanner(config.appUrl, hashId, 2, locale) : null,
   };
 }
 

@@ -14,11 +14,18 @@ export interface PublisherValidation {
   expiresAt: number | null;
 }
 
+/** An ad is shown as a video when it is one and has its video file (else as its image, or a plain creative). */
+export function isShownAsVideo(ad: { type: string; mp4: string | null }): boolean {
+  return ad.type === 'video' && Boolean(ad.mp4);
+}
+
 /** What eligibility needs to know about an ad. */
 export interface EligibleAdFacts {
   formatId: number;
   isWebOnly: boolean;
   isOwlOnly: boolean;
+  /** Shown as a video: never in a newsletter, whose banner is an image e-mail clients show (no video). */
+  isVideo: boolean;
   adminValidation: number;
   publisherValidation: PublisherValidation | null;
   isShowing: boolean;
@@ -123,7 +130,7 @@ export function ineligibility(
     if (slot.device === 'mobile' && ad.formatId === FORMAT_VERTICAL) return 'formatNotOnMobile';
     if (slot.formatIds && !slot.formatIds.includes(ad.formatId)) return 'formatNotInPlacement';
   } else {
-    if (ad.isWebOnly) return 'wrongChannel';
+    if (ad.isWebOnly || ad.isVideo) return 'wrongChannel';
     if (slot.formatIds && !slot.formatIds.includes(ad.formatId)) return 'formatNotInPlacement';
   }
   if (!matchesGeotargeting(campaign.geoTargets, slot.location)) return 'outsideGeotargeting';

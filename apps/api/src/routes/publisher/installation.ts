@@ -11,10 +11,12 @@ export default async function installationRoutes(app: FastifyInstance) {
     if (!actor?.accountId) throw forbidden();
     return actor.accountId;
   };
+  const dataFor = (actor: { userId: number; accountId: number | null } | null) => {
+    if (!actor?.accountId) throw forbidden();
+    return installationData(db, config, hashIds, actor.accountId, actor.userId);
+  };
 
-  app.post('/get-installation-data', async (request): Promise<TGetInstallationDataResponse> =>
-    installationData(db, config, hashIds, publisherIdOf(request.actor)),
-  );
+  app.post('/get-installation-data', async (request): Promise<TGetInstallationDataResponse> => dataFor(request.actor));
 
   app.post('/check-install', async (request): Promise<TCheckInstallResponse> =>
     checkInstall(db, publisherIdOf(request.actor)),
@@ -22,7 +24,7 @@ export default async function installationRoutes(app: FastifyInstance) {
 
   /** The WordPress plug-in of the French instructions, carrying this publisher's line of code (a download link). */
   app.get('/wordpress-plugin.zip', async (request, reply) => {
-    const data = await installationData(db, config, hashIds, publisherIdOf(request.actor));
+    const data = await dataFor(request.actor);
     return reply
       .type('application/zip')
       .header('content-disposition', 'attachment; filename="helium-ads.zip"')

@@ -12,6 +12,14 @@ import { NEWSLETTER_TUTORIAL } from './newsletter-tutorial.ts';
 export const PUBLISHER_SCRIPT_FILE = new URL('../../../../publisher-script/dist/helium.js', import.meta.url).pathname;
 
 const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+/**
+ * A newsletter banner without an ad: transparent, 600 x 1. The snippet sizes its image 600 wide with its
+ * height in proportion: a 1 x 1 pixel there would leave a blank square of 600 x 600 in the reader's mail.
+ */
+const BLANK_BANNER = Buffer.from(
+  'R0lGODlhWAIBAIAAAAAAAP///yH5BAEAAAAALAAAAABYAgEAAAIXhI+py+0Po5y02ouz3rz7D4biSJZmUgAAOw==',
+  'base64',
+);
 
 function requester(request: FastifyRequest): Requester {
   const userAgent = request.headers['user-agent'];
@@ -225,10 +233,12 @@ export default async function serveRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const { publisherId, banner, issue } = owlKey(request.params);
       reply.header('cache-control', 'no-store');
-      if (!publisherId || !banner || !issue) return reply.type('image/gif').send(PIXEL);
+      if (!publisherId || !banner || !issue) {
+        return reply.header('x-helium-counted', 'ignored').type('image/gif').send(BLANK_BANNER);
+      }
       const open = await engine.owlOpen(publisherId, banner, issue, requester(request));
       reply.header('x-helium-counted', open.counted);
-      return open.location ? reply.redirect(open.location, 302) : reply.type('image/gif').send(PIXEL);
+      return open.location ? reply.redirect(open.location, 302) : reply.type('image/gif').send(BLANK_BANNER);
     },
   );
   app.get<{ Params: { publisherId: string; banner: string; issue: string } }>(

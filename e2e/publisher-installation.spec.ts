@@ -203,11 +203,15 @@ describe('Publisher Installation', () => {
     expect(codes[0]).toMatch(new RegExp(`/serve/owl/\\w+/1/\\*\\|CAMPAIGN_UID\\|\\*/image`));
     expect(codes[1]).toMatch(new RegExp(`/serve/owl/\\w+/2/\\*\\|CAMPAIGN_UID\\|\\*/click`));
     await expect(newsletter.innerText()).resolves.toContain('Bannière du haut');
+    // Each copy button says which code it copies, and copies it.
+    await newsletter.getByRole('button', { name: 'Copier : Bannière du bas' }).waitFor();
+    expect(await newsletter.getByRole('button', { name: 'Copier : Bannière du haut' }).count()).toBe(1);
     const tutorial = newsletter.getByRole('link', { name: /Voir le tutoriel \(3 min\)/ });
     expect(await tutorial.getAttribute('href')).toBe(`${product.url}/serve/newsletter-tutorial`);
 
     await switchLanguage('English');
     await expect.poll(() => newsletter.innerText()).toContain('Top banner');
     expect(await newsletter.getByRole('link').count()).toBe(0);
+    expect(await newsletter.getByRole('button', { name: 'Copy: Top banner' }).count()).toBe(1);
   });
 });

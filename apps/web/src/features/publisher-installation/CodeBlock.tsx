@@ -17,7 +17,14 @@ export function CodeBlock({ code, label }: { code: string; label?: string }) {
       <Group justify="flex-end">
         <CopyButton value={code} timeout={2000}>
           {({ copied, copy }) => (
-            <Button size="xs" variant={copied ? 'filled' : 'light'} color={copied ? 'teal' : undefined} onClick={copy}>
+            <Button
+              size="xs"
+              variant={copied ? 'filled' : 'light'}
+              color={copied ? 'teal' : undefined}
+              onClick={copy}
+              // Several blocks on one screen: each button says which code it copies.
+              aria-label={label && !copied ? t('installation.copyNamed', { label }) : undefined}
+            >
               {copied ? t('installation.copied') : t('installation.copy')}
             </Button>
           )}

@@ -86,3 +86,22 @@ describe('what the server logs of the serving routes', () => {
     expect(logged()).not.toContain(VISITOR_IP);
   });
 });
+
+describe('a proxy the server does not trust', () => {
+  const proxyWarnings = () => lines.filter((line) => line.level === 40 && String(line.msg).includes('TRUST_PROXY'));
+  const through = (proxy: string) =>
+    t.app.inject({ method: 'GET', url: decisionUrl(), remoteAddress: proxy, headers: fromVisitor });
+
+  it('is warned about once an hour, naming its address: every visitor would have it', async () => {
+    // Through the trusted proxy (loopback), or straight from a public address: nothing to warn about.
+    await visitorGets(decisionUrl());
+    await through('198.51.100.20');
+    expect(proxyWarnings()).toHaveLength(0);
+    // A reverse proxy on a private network that TRUST_PROXY does not name.
+    expect((await through('10.0.3.7')).statusCode).toBe(200);
+    await through('10.0.3.7');
+    expect(proxyWarnings()).toHaveLength(1);
+    expect(proxyWarnings()[0]!.proxy).toBe('10.0.3.7');
+    expect(logged()).not.toContain(VISITOR_IP);
+  });
+});

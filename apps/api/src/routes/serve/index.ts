@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { pageAddress } from '@helium/domain';
 import type { Requester } from '../../delivery/engine.ts';
 import { quietRequestLogs } from '../../plugins/quiet-request-logs.ts';
+import { untrustedProxyWarning } from '../../plugins/untrusted-proxy-warning.ts';
 import { NEWSLETTER_TUTORIAL_PATH } from '../../services/installation.ts';
 import { NEWSLETTER_TUTORIAL } from './newsletter-tutorial.ts';
 
@@ -20,11 +21,6 @@ const BLANK_BANNER = Buffer.from(
   'R0lGODlhWAIBAIAAAAAAAP///yH5BAEAAAAALAAAAABYAgEAAAIXhI+py+0Po5y02ouz3rz7D4biSJZmUgAAOw==',
   'base64',
 );
-
-function requester(request: FastifyRequest): Requester {
-  const userAgent = request.headers['user-agent'];
-  return { ip: request.ip, userAgent: typeof userAgent === 'string' ? userAgent.slice(0, 500) : '' };
-}
 
 function hostOf(value: unknown): string {
   if (typeof value !== 'string' || value === '') return '';
@@ -85,6 +81,14 @@ function nothing(reply: FastifyReply) {
 export default async function serveRoutes(app: FastifyInstance) {
   quietRequestLogs(app);
   const engine = app.delivery;
+  const warnIfProxyUntrusted = untrustedProxyWarning();
+  /** Who sent a visitor's request: the address (through trusted proxies) and the user agent. */
+  const requester = (request: FastifyRequest): Requester => {
+    const ip = request.ip;
+    warnIfProxyUntrusted(request, ip);
+    const userAgent = request.headers['user-agent'];
+    return { ip, userAgent: typeof userAgent === 'string' ? userAgent.slice(0, 500) : '' };
+  };
   let script: { body: Buffer; gzipped: Buffer; version: string } | null = null;
   const loadScript = () => {
     if (script) return script;

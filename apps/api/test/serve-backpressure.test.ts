@@ -13,6 +13,7 @@ beforeAll(async () => {
     delivery: {
       limits: {
         pageviewsPerVisitorPerMinute: 1e9,
+        pageviewsPerVisitorPerDay: 1e9,
         clicksPerVisitorPerMinute: 1e9,
         requestsPerIpPerMinute: 1e9,
         clicksPerIpPerMinute: 1e9,

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageviews } from '@helium/db';
 import {
   BloomFilter,
+  CountMinSketch,
   DEFAULT_TRAFFIC_LIMITS,
   TrafficFilter,
   type TrafficLimits,
@@ -25,7 +26,7 @@ function pageview(
   filter: TrafficFilter,
   visitor: string,
   ip: string,
-  options: { publisherId?: number; day?: string } = {},
+  options: { publisherId?: number; day?: string; nowMs?: number } = {},
 ) {
   return filter.pageview({
     publisherId: options.publisherId ?? 1,
@@ -33,7 +34,7 @@ function pageview(
     ipHash: ip,
     userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/126.0 Safari/537.36',
     day: options.day ?? DAY,
-    nowMs: NOW,
+    nowMs: options.nowMs ?? NOW,
   });
 }
 
@@ -54,6 +55,40 @@ describe('BloomFilter', () => {
 
   it('needs a power of two of bits', () => {
     expect(() => new BloomFilter(1000)).toThrow(/power of two/);
+  });
+});
+
+describe('CountMinSketch', () => {
+  it('never counts an item under its true count, and seldom much over it', () => {
+    const sketch = new CountMinSketch(2 ** 12);
+    for (let index = 0; index < 5; index++) sketch.add(1, 'reader');
+    expect(sketch.add(1, 'reader')).toBe(6);
+    // The number is part of the item: the same visitor on another publisher starts at one.
+    expect(sketch.add(2, 'reader')).toBe(1);
+    // 20,000 other items in 4,096 cells a row: each counted at least once, the reader still at its count or
+    // a little over.
+    let under = 0;
+    for (let index = 0; index < 20_000; index++) if (sketch.add(3, `v${index}`) < 1) under++;
+    expect(under).toBe(0);
+    expect(sketch.add(1, 'reader')).toBeGreaterThanOrEqual(7);
+    sketch.clear();
+    expect(sketch.add(1, 'reader')).toBe(1);
+  });
+});
+
+describe('pageviews a day', () => {
+  it("sets aside a visitor's pageviews on a publisher beyond the day's limit, paced under the minute's", () => {
+    const filter = new TrafficFilter({ ...LIMITS, pageviewsPerVisitorPerDay: 5 }, SMALL_FILTERS);
+    // One pageview every two minutes: never near the minute's limit.
+    const verdicts = Array.from({ length: 7 }, (_, index) =>
+      pageview(filter, 'program', 'ip-1', { nowMs: NOW + index * 120_000 }),
+    );
+    expect(verdicts).toEqual([null, null, null, null, null, 'rate', 'rate']);
+    // Another visitor, and the same visitor on another publisher, are counted apart.
+    expect(pageview(filter, 'reader', 'ip-2')).toBeNull();
+    expect(pageview(filter, 'program', 'ip-1', { publisherId: 2 })).toBeNull();
+    // The next day starts again.
+    expect(pageview(filter, 'program', 'ip-1', { day: '2026-11-23', nowMs: NOW + 86_400_000 })).toBeNull();
   });
 });
 

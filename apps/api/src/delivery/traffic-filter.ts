@@ -6,6 +6,11 @@ export type InvalidReason = 'bot' | 'rate' | 'oneIp' | 'dataCentre' | 'tooEarly'
 export interface TrafficLimits {
   /** Pageviews one visitor may make in a minute before the rest is rate abuse. */
   pageviewsPerVisitorPerMinute: number;
+  /**
+   * Pageviews one visitor may make on one publisher's pages in a UTC day: a program paced under the minute's
+   * limit would otherwise make 43,200 a day, each with ads to view.
+   */
+  pageviewsPerVisitorPerDay: number;
   /** Clicks one visitor may make in a minute. */
   clicksPerVisitorPerMinute: number;
   /** Requests one IP may make in a minute, all visitors together. */
@@ -22,6 +27,7 @@ export interface TrafficLimits {
 
 export const DEFAULT_TRAFFIC_LIMITS: TrafficLimits = {
   pageviewsPerVisitorPerMinute: 30,
+  pageviewsPerVisitorPerDay: 1000,
   clicksPerVisitorPerMinute: 10,
   requestsPerIpPerMinute: 1200,
   clicksPerIpPerMinute: 30,
@@ -102,6 +108,44 @@ export class BloomFilter {
   }
 }
 
+/**
+ * Counts of (number, text) items in fixed memory (a count-min sketch): an item's count is never under its
+ * true count, and over it only by other items sharing all its four cells (at 25 million items a day in a
+ * million cells a row, some tens), so a limit in the hundreds holds for everyone and flags no one wrongly.
+ * Counts stop at 65,535.
+ */
+export class CountMinSketch {
+  private readonly rows: Uint16Array[];
+  private readonly mask: number;
+
+  constructor(cellsPerRow: number) {
+    if (!Number.isInteger(Math.log2(cellsPerRow))) throw new Error('cellsPerRow must be a power of two');
+    this.rows = Array.from({ length: 4 }, () => new Uint16Array(cellsPerRow));
+    this.mask = cellsPerRow - 1;
+  }
+
+  /** Adds one to the item's count; answers its count now. */
+  add(number: number, text: string): number {
+    const first = fnv1a(text, Math.imul(number, 0x9e3779b1) ^ 0x2545f491);
+    const second = spread(first ^ 0x5bd1e995) | 1;
+    let count = 0xffff;
+    for (let row = 0; row < 4; row++) {
+      const cells = this.rows[row]!;
+      const cell = (first + Math.imul(row, second)) & this.mask;
+      if (cells[cell]! < 0xffff) cells[cell]! += 1;
+      count = Math.min(count, cells[cell]!);
+    }
+    return count;
+  }
+
+  clear() {
+    for (const cells of this.rows) cells.fill(0);
+  }
+}
+
+/** Cells of each row of the daily pageview counts (4 rows of 2 bytes: 8 MB). */
+export const DAILY_COUNT_CELLS = 2 ** 20;
+
 class MinuteCounter {
   private minute = -1;
   private counts = new Map<string, number>();
@@ -135,6 +179,8 @@ export class TrafficFilter {
   // count; and only IPs that several visitors share have an entry, with their number of visitors.
   private seenVisitors: BloomFilter;
   private seenIps: BloomFilter;
+  /** Each (publisher, visitor)'s pageviews of the day, in fixed memory too. */
+  private visitorDayPageviews: CountMinSketch;
   private publisherVisitors = new Map<number, number>();
   private sharedIpVisitors = new Map<string, number>();
 
@@ -142,9 +188,11 @@ export class TrafficFilter {
     private readonly limits: TrafficLimits = DEFAULT_TRAFFIC_LIMITS,
     filterBits = DAILY_FILTER_BITS,
     private readonly maxSharedIps = MAX_SHARED_IPS,
+    dailyCountCells = DAILY_COUNT_CELLS,
   ) {
     this.seenVisitors = new BloomFilter(filterBits);
     this.seenIps = new BloomFilter(filterBits);
+    this.visitorDayPageviews = new CountMinSketch(dailyCountCells);
   }
 
   /** IPs that several of a publisher's visitors shared today (for tests and diagnosis). */
@@ -174,6 +222,7 @@ export class TrafficFilter {
       if (this.day !== '') {
         this.seenVisitors.clear();
         this.seenIps.clear();
+        this.visitorDayPageviews.clear();
       }
       this.day = day;
       this.publisherVisitors.clear();
@@ -224,6 +273,9 @@ export class TrafficFilter {
     const { visitors, fromIp } = this.countVisitor(input.publisherId, input.visitor, input.ipHash);
     if (this.ips.hit(input.ipHash, input.nowMs) > this.limits.requestsPerIpPerMinute) return 'rate';
     if (this.pageviews.hit(input.visitor, input.nowMs) > this.limits.pageviewsPerVisitorPerMinute) return 'rate';
+    if (this.visitorDayPageviews.add(input.publisherId, input.visitor) > this.limits.pageviewsPerVisitorPerDay) {
+      return 'rate';
+    }
     if (visitors >= this.limits.oneIpMinVisitors && fromIp > 1 && fromIp / visitors > this.limits.oneIpShare) {
       return 'oneIp';
     }

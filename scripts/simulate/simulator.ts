@@ -368,9 +368,12 @@ export async function simulate(options: SimulationOptions): Promise<{ summary: S
     summary.clicks++;
     const location = click.headers.get('location') ?? '';
     if (random() < model.repeatClickRate) {
-      // Clicked again within the hour: redirected, not billed.
+      // Clicked again within the hour: redirected, not billed (the summary says what the server answered).
       const again = await request(clickPath, visitor, { headers: { accept: 'text/html', referer: `${origin}/` } });
       await again?.arrayBuffer().catch(() => {});
+      const againCounted = counted(again);
+      if (again?.status === 302 && againCounted === 'unique') summary.clicks++;
+      else if (againCounted === 'invalid') summary.invalid.clicks++;
     }
     if (location && drawLead(random, model)) await lead(location, visitor, random);
   };

@@ -41,9 +41,14 @@ describe('pageAddress', () => {
     expect(pageAddress('https://blog.example/search?q=v%C3%A9lo+urbain&page=2')).toBe(
       'https://blog.example/search?q=v%C3%A9lo+urbain&page=2',
     );
-    expect(pageAddress('https://blog.example/?p=123&inside=1&keyword=bike')).toBe(
-      'https://blog.example/?p=123&inside=1&keyword=bike',
+    expect(pageAddress('https://blog.example/?p=123&inside=1&keyword=bike&author=2&authority=x')).toBe(
+      'https://blog.example/?p=123&inside=1&keyword=bike&author=2&authority=x',
     );
+    // The parameters kept stay as written when a tracker is left out: the same page, the same address.
+    expect(pageAddress('https://blog.example/search?q=a%20b&tag&fbclid=1')).toBe(
+      'https://blog.example/search?q=a%20b&tag',
+    );
+    expect(pageAddress('https://blog.example/?auth_token=s3cret&page=2')).toBe('https://blog.example/?page=2');
   });
 
   it('cuts a long address at the given length', () => {

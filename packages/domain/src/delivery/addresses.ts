@@ -31,7 +31,7 @@ const TRACKING_PARAMETER =
   /^(utm_\w+|fbclid|gclid|gbraid|wbraid|dclid|msclkid|yclid|twclid|ttclid|igshid|mc_[ce]id|_ga|_gl)$/i;
 /** Query parameters that may carry a secret or who the visitor is (a reset link's token, an e-mail address). */
 const PRIVATE_PARAMETER =
-  /token|secret|passw|session|e-?mail|auth|^(sid|uid|user|login|key|apikey|api_key|code|otp|pwd|pin|sig|signature|hash)$/i;
+  /token|secret|passw|session|e-?mail|^(auth|oauth|sid|uid|user|login|key|apikey|api_key|code|otp|pwd|pin|sig|signature|hash)$|^auth_|_auth$/i;
 
 /**
  * A page's address as the publisher script reports it, kept for the URL statistics and the advertisers'
@@ -46,14 +46,17 @@ export function pageAddress(value: unknown, maxLength = 500): string {
   if (!url) return '';
   const address = value.split('#')[0] ?? '';
   if (url.search === '') return address.slice(0, maxLength);
-  const parameters = [...url.searchParams];
-  const kept = parameters.filter(
-    ([name, text]) => !TRACKING_PARAMETER.test(name) && !PRIVATE_PARAMETER.test(name) && !text.includes('@'),
-  );
+  // Each parameter judged on its decoded name and value, the ones kept left as they were written: one page, one
+  // address, whether a tracker came with it or not.
+  const parameters = url.search.slice(1).split('&');
+  const kept = parameters.filter((parameter) => {
+    const [name = '', text = ''] = new URLSearchParams(parameter).entries().next().value ?? [];
+    return !TRACKING_PARAMETER.test(name) && !PRIVATE_PARAMETER.test(name) && !text.includes('@');
+  });
   if (kept.length === parameters.length) return address.slice(0, maxLength);
   url.hash = '';
-  url.search = new URLSearchParams(kept).toString();
-  return url.href.slice(0, maxLength);
+  url.search = '';
+  return (kept.length > 0 ? `${url.href}?${kept.join('&')}` : url.href).slice(0, maxLength);
 }
 
 /**

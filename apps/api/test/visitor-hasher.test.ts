@@ -44,6 +44,10 @@ describe('deviceOf', () => {
 
   it("otherwise the viewport's width decides: a tablet held wide is desktop, a narrow window mobile", () => {
     expect(deviceOf(ANDROID_TABLET, 1280)).toBe('desktop');
+    const IPAD_CHROME =
+      'Mozilla/5.0 (iPad; CPU OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/126.0.6478.54 Mobile/15E148 Safari/604.1';
+    expect(deviceOf(IPAD_CHROME, 1024)).toBe('desktop');
+    expect(deviceOf(IPAD_CHROME, 744)).toBe('mobile');
     expect(deviceOf(ANDROID_TABLET, 700)).toBe('mobile');
     expect(deviceOf(UA, 1280)).toBe('desktop');
     expect(deviceOf(UA, 600)).toBe('mobile');

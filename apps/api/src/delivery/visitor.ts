@@ -60,8 +60,10 @@ export class VisitorHasher {
 }
 
 const MOBILE_UA = /Mobi|Android|iPhone|iPod|Windows Phone|Opera Mini/i;
-/** A phone's browser (an Android tablet's says Android without Mobile, an iPad's says Macintosh). */
+/** A phone's browser (an Android tablet's says Android without Mobile, an iPad's Safari says Macintosh). */
 const PHONE_UA = /Mobi|iPhone|iPod|Windows Phone|Opera Mini/i;
+/** Tablets whose browsers say Mobile all the same (Chrome and in-app browsers on an iPad say `Mobile/15E148`). */
+const TABLET_UA = /iPad|Tablet/i;
 
 /**
  * Desktop or mobile: a phone's browser is mobile whatever width it reports (a page without a viewport tag is
@@ -69,7 +71,7 @@ const PHONE_UA = /Mobi|iPhone|iPod|Windows Phone|Opera Mini/i;
  * width the script measured (below 768 px is mobile), else the user agent.
  */
 export function deviceOf(userAgent: string, viewportWidth: number | null): Device {
-  if (PHONE_UA.test(userAgent)) return 'mobile';
+  if (PHONE_UA.test(userAgent) && !TABLET_UA.test(userAgent)) return 'mobile';
   if (viewportWidth !== null && Number.isFinite(viewportWidth) && viewportWidth > 0) {
     return viewportWidth < 768 ? 'mobile' : 'desktop';
   }

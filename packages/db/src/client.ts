@@ -56,6 +56,8 @@ export class DatabaseInUseError extends Error {
 
 /** The session advisory lock that holdExclusive takes (any fixed number; advisory locks are per database). */
 const SERVING_LOCK_KEY = '4841494c49554d31';
+/** How often the connection holding the lock is used, to notice that it was lost. */
+const LOCK_CHECK_MS = 10_000;
 
 export interface DatabaseOptions {
   /** A PostgreSQL URL; when absent the embedded PGlite database is used. */
@@ -76,7 +78,14 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     let lockHolder: pg.PoolClient | null = null;
+    let lockCheck: NodeJS.Timeout | null = null;
     let closing = false;
+    const releaseLock = () => {
+      if (lockCheck) clearInterval(lockCheck);
+      lockCheck = null;
+      lockHolder?.release(true);
+      lockHolder = null;
+    };
     return {
       db,
       kind: 'postgres',
@@ -85,8 +94,7 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
       },
       close: async () => {
         closing = true;
-        lockHolder?.release(true);
-        lockHolder = null;
+        releaseLock();
         await pool.end();
       },
       executePrepared: async (statement, values) => {
@@ -94,6 +102,16 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
       },
       holdExclusive: async ({ waitMs = 15_000 } = {}) => {
         const client = await pool.connect();
+        // The connection lost (PostgreSQL restarted, a network cut), the lock is gone: another process could
+        // take it. An error while waiting rejects the wait; once held, it stops the server (onFailure).
+        let held = false;
+        const lost = (error?: Error) => {
+          if (!held || closing || lockHolder !== client) return;
+          releaseLock();
+          options.onFailure?.(error ?? new Error('The connection holding the database lock ended'));
+        };
+        client.on('error', lost);
+        client.on('end', () => lost());
         const deadline = Date.now() + waitMs;
         try {
           for (;;) {
@@ -104,18 +122,19 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
             if (Date.now() >= deadline) throw new DatabaseInUseError();
             await new Promise((resolve) => setTimeout(resolve, 250));
           }
+          if (closing) throw new Error('The database was closed while waiting for its lock');
         } catch (error) {
           client.release(true);
           throw error;
         }
+        held = true;
         lockHolder = client;
-        // Its connection lost (the server restarted), the lock is gone: another process could take it.
-        const lost = (error?: Error) => {
-          if (closing || lockHolder !== client) return;
-          options.onFailure?.(error ?? new Error('The connection holding the database lock ended'));
-        };
-        client.on('error', lost);
-        client.on('end', () => lost());
+        // A silent drop (an idle connection cut by a firewall or a failover) is noticed by using the connection;
+        // it also keeps an idle_session_timeout from ending the session.
+        lockCheck = setInterval(() => {
+          client.query('select 1').catch((error: Error) => lost(error));
+        }, LOCK_CHECK_MS);
+        lockCheck.unref();
       },
     };
   }

@@ -61,6 +61,20 @@ describe.runIf(adminUrl)('the serving lock on PostgreSQL', () => {
     await second.holdExclusive({ waitMs: 2000 });
   });
 
+  it('a server stopped while it waits for the lock stops, without taking it', async () => {
+    const first = await open();
+    await first.holdExclusive();
+    const second = await open();
+    const waiting = second.holdExclusive({ waitMs: 10_000 });
+    waiting.catch(() => {});
+    // Both stop: the second may see the lock free on its next try, and must not keep it.
+    const closed = Promise.all([first.close(), second.close()]);
+    await expect(waiting).rejects.toThrow(/closed while waiting/);
+    await closed;
+    const third = await open();
+    await third.holdExclusive({ waitMs: 0 });
+  });
+
   it('is freed when the server holding it is killed with SIGKILL', async () => {
     const child = spawn(
       process.execPath,

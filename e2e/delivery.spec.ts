@@ -510,7 +510,7 @@ describe('viewability, measured by the script itself', () => {
     await ctx.close();
   });
 
-  it('an ad in an element without width (a collapsed sidebar) counts nothing', async () => {
+  it('an ad in an element without width (a collapsed sidebar) counts nothing until the element opens', async () => {
     const ctx = await context();
     const page = await ctx.newPage();
     const before = await totals(admin);
@@ -520,6 +520,9 @@ describe('viewability, measured by the script itself', () => {
     expect((await link.boundingBox())?.width ?? 0).toBe(0);
     await page.waitForTimeout(2600);
     expect((await totals(admin)).impressions).toBe(before.impressions);
+    // The sidebar opens: the ad, wholly in view all along, now has a size one can see.
+    await page.evaluate(() => (document.querySelector('aside')!.style.width = '728px'));
+    await impressionsReach(before.impressions + 1);
     await ctx.close();
   });
 

@@ -83,9 +83,20 @@ interface Slot {
     return element;
   };
 
-  /** Shown on the page: not in a part hidden by CSS, nor transparent (which IntersectionObserver does not see). */
+  /**
+   * Seen on the page, which IntersectionObserver does not tell: not in a part hidden by CSS nor transparent
+   * (the options under their current and their first names, Chrome 105-120), and shown at a size one can see
+   * (a collapsed element's empty box is "in view"; measured here, as it may widen while its share stays 1).
+   */
   const visible = (slot: Slot) =>
-    !slot.ad.checkVisibility || slot.ad.checkVisibility({ visibilityProperty: true, opacityProperty: true });
+    slot.ad.getBoundingClientRect().width >= Math.min(slot.served.width, 60) &&
+    (!slot.ad.checkVisibility ||
+      slot.ad.checkVisibility({
+        visibilityProperty: true,
+        opacityProperty: true,
+        checkVisibilityCSS: true,
+        checkOpacity: true,
+      } as CheckVisibilityOptions));
 
   const report = (slot: Slot) => {
     if (slot.done) return;
@@ -263,11 +274,7 @@ interface Slot {
             for (const entry of entries) {
               const slot = slots.find((one) => one.ad === entry.target);
               if (!slot) continue;
-              // Half of an ad shown at a size one can see (a collapsed element's empty ad is "in view" too).
-              slot.inView =
-                entry.isIntersecting &&
-                entry.intersectionRatio >= 0.5 &&
-                entry.boundingClientRect.width >= Math.min(slot.served.width, 60);
+              slot.inView = entry.isIntersecting && entry.intersectionRatio >= 0.5;
               check(slot);
             }
           },

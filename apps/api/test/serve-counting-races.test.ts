@@ -111,6 +111,25 @@ describe('a count being written', () => {
     expect(after.cost).toBe(before.cost! + Number(row!.cost));
   });
 
+  it('keeps a decision in memory for a minute after its view was written, against a slower read of the same token', async () => {
+    await onlyCampaign(t, bikes, { impressions: 1000 });
+    const visitor = { ip: '10.90.0.2', userAgent: BROWSER_UA };
+    const { ads: served } = await decide(t, blog, visitor);
+    const decisions = (t.app.delivery as unknown as { decisions: Map<string, unknown> }).decisions;
+    const decisionId = [...decisions.keys()].at(-1)!;
+    t.clock.advance(119_000);
+    expect(await t.app.delivery.view(served[0]!.view, visitor)).toBe('counted');
+    // Past its 2 minutes, the sweep keeps it while the minute after its view lasts, then forgets it.
+    t.clock.advance(30_000);
+    t.app.delivery.sweep();
+    expect(decisions.has(decisionId)).toBe(true);
+    t.clock.advance(31_000);
+    t.app.delivery.sweep();
+    expect(decisions.has(decisionId)).toBe(false);
+    // Read back from the database: used.
+    expect(await t.app.delivery.view(served[0]!.view, visitor)).toBe('ignored');
+  });
+
   it('a lead reported again while the first is written counts once, though the sweep emptied the leads seen', async () => {
     await onlyCampaign(t, ceramics, { clicks: 10 });
     const visitor = { ip: '10.90.1.1' };

@@ -58,6 +58,8 @@ import { deviceOf, utcDay, VisitorHasher } from './visitor.ts';
 
 /** A served ad is reserved this long: its credit is not promised to another slot until viewed or released. */
 export const RESERVATION_MS = 2 * 60_000;
+/** How long a decision stays in memory after its view was written (DecisionState.keptUntil). */
+export const KEPT_AFTER_VIEW_MS = 60_000;
 /** A view token is good this long after the decision. */
 export const VIEW_TOKEN_MS = 30 * 60_000;
 /** A click token is good this long after the decision. */
@@ -85,6 +87,11 @@ interface DecisionState extends AdRef {
    * would be billed a second time.
    */
   writing?: number;
+  /**
+   * Kept in memory until then (epoch ms) once its view is written: a beacon of the same token whose database
+   * read began before that commit and ends after it finds this state, not the stale row it read.
+   */
+  keptUntil?: number;
   /**
    * How the script was told to show the ad, which sets the earliest view (MIN_VIEW_MS); unknown for a decision
    * read back from the database or a token, which then gets the shorter rule.
@@ -337,7 +344,7 @@ export class DeliveryEngine {
   sweep(): void {
     const now = this.now().getTime();
     for (const [id, decision] of this.decisions) {
-      if (now - decision.at < RESERVATION_MS || decision.writing) continue;
+      if (now - decision.at < RESERVATION_MS || decision.writing || (decision.keptUntil ?? 0) > now) continue;
       if (decision.reserved) this.release(decision);
       this.decisions.delete(id);
     }
@@ -856,6 +863,7 @@ export class DeliveryEngine {
       return await this.writeImpression(decision, campaign, requester);
     } finally {
       decision.writing = (decision.writing ?? 1) - 1;
+      decision.keptUntil = this.now().getTime() + KEPT_AFTER_VIEW_MS;
     }
   }
 

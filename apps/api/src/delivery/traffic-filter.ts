@@ -8,7 +8,8 @@ export interface TrafficLimits {
   pageviewsPerVisitorPerMinute: number;
   /**
    * Pageviews one visitor may make on one publisher's pages in a UTC day: a program paced under the minute's
-   * limit would otherwise make 43,200 a day, each with ads to view.
+   * limit would otherwise make 43,200 a day, each with ads to view. Generous, since a visitor is an address and
+   * a user agent: an office behind one address whose browsers all send the same user agent is one visitor.
    */
   pageviewsPerVisitorPerDay: number;
   /** Clicks one visitor may make in a minute. */
@@ -27,7 +28,7 @@ export interface TrafficLimits {
 
 export const DEFAULT_TRAFFIC_LIMITS: TrafficLimits = {
   pageviewsPerVisitorPerMinute: 30,
-  pageviewsPerVisitorPerDay: 1000,
+  pageviewsPerVisitorPerDay: 5000,
   clicksPerVisitorPerMinute: 10,
   requestsPerIpPerMinute: 1200,
   clicksPerIpPerMinute: 30,

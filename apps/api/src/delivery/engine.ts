@@ -814,10 +814,11 @@ export class DeliveryEngine {
     return this.countImpression(decision, requester);
   }
 
+  /** Traffic set aside against a decision, or against an ad with no decision (`id` null: a newsletter open). */
   private invalidEvent(
     kind: 'impression' | 'click',
     reason: InvalidReason | 'noCredits',
-    decision: DecisionState,
+    decision: Pick<DecisionState, 'publisherId' | 'adId' | 'device'> & { id: string | null },
     requester: Requester,
     at: Date,
   ): DeliveryEvent {
@@ -1205,18 +1206,8 @@ export class DeliveryEngine {
           nowMs: at.getTime(),
         });
     if (invalid) {
-      events.push({
-        t: 'invalid',
-        kind: 'impression',
-        reason: invalid,
-        publisherId,
-        adId: ad.id,
-        decisionId: null,
-        visitor,
-        userAgent: requester.userAgent,
-        device: 'desktop',
-        at,
-      });
+      const noDecision = { id: null, publisherId, adId: ad.id, device: 'desktop' as const };
+      events.push(this.invalidEvent('impression', invalid, noDecision, requester, at));
       await this.recorder.record(events);
       return { location, counted: 'invalid' };
     }

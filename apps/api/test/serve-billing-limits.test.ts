@@ -1,10 +1,20 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adClicks, adImpressions, ads, campaigns, dailyAdStats } from '@helium/db';
 import { impressionsCost } from '@helium/domain';
 import { utcDay } from '../src/delivery/visitor.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
-import { campaignOfBrand, click, decide, onlyCampaign, publisherId, view } from './serve-support.ts';
+import {
+  budgetForOneMoreClick,
+  campaignImpressionsToday,
+  campaignOfBrand,
+  click,
+  decide,
+  onlyCampaign,
+  publisherId,
+  showOneAdOnly,
+  view,
+} from './serve-support.ts';
 
 /*
  * What a campaign may still be billed for (decisions.md sections 5 and 6): selection stops serving at the
@@ -22,27 +32,11 @@ beforeAll(async () => {
   t = await buildTestApp();
   blog = await publisherId(t.db, 'Demo Blog');
   bikes = await campaignOfBrand(t.db, 'velo-urbain.example');
-  const [ad] = await t.db
-    .select({ id: ads.id })
-    .from(ads)
-    .where(and(eq(ads.campaignId, bikes), eq(ads.formatId, 3)))
-    .limit(1);
-  bikesAd = ad!.id;
-  // One ad of the campaign on the web, so that every decision serves it.
-  await t.db
-    .update(ads)
-    .set({ isShowing: false })
-    .where(and(eq(ads.campaignId, bikes), ne(ads.id, bikesAd)));
+  bikesAd = await showOneAdOnly(t.db, bikes);
 });
 afterAll(async () => t.close());
 
-async function campaignImpressionsToday(): Promise<number> {
-  const [row] = await t.db
-    .select({ n: sql<number>`coalesce(sum(${dailyAdStats.impressions}), 0)::int` })
-    .from(dailyAdStats)
-    .where(and(eq(dailyAdStats.campaignId, bikes), eq(dailyAdStats.day, utcDay(t.clock.now()))));
-  return row?.n ?? 0;
-}
+const bikesImpressionsToday = () => campaignImpressionsToday(t, bikes);
 
 async function setCampaign(values: Partial<typeof campaigns.$inferInsert>) {
   await t.db.update(campaigns).set(values).where(eq(campaigns.id, bikes));
@@ -60,7 +54,7 @@ async function impressionRows(): Promise<number> {
 describe('AutoFlow daily cap', () => {
   it('serves no more ads than the cap leaves, counting the served ads not yet viewed', async () => {
     await onlyCampaign(t, bikes, { impressions: 1000 });
-    const today = await campaignImpressionsToday();
+    const today = await bikesImpressionsToday();
     await setCampaign({ pauseDailyImpressions: today + 2 });
     const served = [];
     for (let visitor = 1; visitor <= 3; visitor += 1) {
@@ -71,12 +65,12 @@ describe('AutoFlow daily cap', () => {
       const response = await view(t, answer[0]!.view, { ip: `10.70.0.${index + 1}` });
       expect(response.headers['x-helium-counted']).toBe('counted');
     }
-    expect(await campaignImpressionsToday()).toBe(today + 2);
+    expect(await bikesImpressionsToday()).toBe(today + 2);
   });
 
   it('bills no impression once the cap was reached after the ad was served', async () => {
     await onlyCampaign(t, bikes, { impressions: 1000 });
-    const today = await campaignImpressionsToday();
+    const today = await bikesImpressionsToday();
     await setCampaign({ pauseDailyImpressions: today + 1 });
     const visitor = { ip: '10.70.1.1' };
     const { ads: served } = await decide(t, blog, visitor);
@@ -108,16 +102,7 @@ describe('ad budget', () => {
     const cpc = 400_000;
     await t.db.update(campaigns).set({ isCpc: true, cpc }).where(eq(campaigns.id, bikes));
     await onlyCampaign(t, bikes, { clicks: 10 });
-    const [spent] = await t.db
-      .select({ n: sql<number>`coalesce(sum(${dailyAdStats.cost} + ${dailyAdStats.trialCost}), 0)::bigint` })
-      .from(dailyAdStats)
-      .where(eq(dailyAdStats.adId, bikesAd));
-    // Room for one click.
-    await t.db
-      .update(ads)
-      .set({ budget: Number(spent?.n ?? 0) + cpc })
-      .where(eq(ads.id, bikesAd));
-    await t.app.delivery.refresh();
+    await budgetForOneMoreClick(t, bikesAd, cpc);
     const first = { ip: '10.71.0.1' };
     const second = { ip: '10.71.0.2' };
     const { ads: firstAds } = await decide(t, blog, first);

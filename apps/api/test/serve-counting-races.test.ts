@@ -1,9 +1,19 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ads, campaigns, dailyAdStats } from '@helium/db';
-import { utcDay } from '../src/delivery/visitor.ts';
+import { ads, campaigns } from '@helium/db';
 import { buildTestApp, type TestApp } from './helper.ts';
-import { BROWSER_UA, campaignOfBrand, click, decide, onlyCampaign, publisherId, view } from './serve-support.ts';
+import {
+  BROWSER_UA,
+  budgetForOneMoreClick,
+  campaignImpressionsToday,
+  campaignOfBrand,
+  click,
+  decide,
+  onlyCampaign,
+  publisherId,
+  showOneAdOnly,
+  view,
+} from './serve-support.ts';
 
 /*
  * What is counted while something else happens in the engine: a view or a lead being written when the sweep
@@ -22,17 +32,7 @@ beforeAll(async () => {
   blog = await publisherId(t.db, 'Demo Blog');
   bikes = await campaignOfBrand(t.db, 'velo-urbain.example');
   ceramics = await campaignOfBrand(t.db, 'atelier-ceramique.example');
-  const [ad] = await t.db
-    .select({ id: ads.id })
-    .from(ads)
-    .where(and(eq(ads.campaignId, bikes), eq(ads.formatId, 3)))
-    .limit(1);
-  bikesAd = ad!.id;
-  // One ad of the campaign on the web, so that every decision serves it.
-  await t.db
-    .update(ads)
-    .set({ isShowing: false })
-    .where(and(eq(ads.campaignId, bikes), ne(ads.id, bikesAd)));
+  bikesAd = await showOneAdOnly(t.db, bikes);
 });
 afterAll(async () => t.close());
 
@@ -162,16 +162,7 @@ describe('a batch that fails', () => {
     const cpc = 400_000;
     await t.db.update(campaigns).set({ isCpc: true, cpc }).where(eq(campaigns.id, bikes));
     await onlyCampaign(t, bikes, { clicks: 10 });
-    const [spent] = await t.db
-      .select({ n: sql<number>`coalesce(sum(${dailyAdStats.cost} + ${dailyAdStats.trialCost}), 0)::bigint` })
-      .from(dailyAdStats)
-      .where(eq(dailyAdStats.adId, bikesAd));
-    // Room for one click.
-    await t.db
-      .update(ads)
-      .set({ budget: Number(spent?.n ?? 0) + cpc })
-      .where(eq(ads.id, bikesAd));
-    await t.app.delivery.refresh();
+    await budgetForOneMoreClick(t, bikesAd, cpc);
     try {
       const first = { ip: '10.91.0.1' };
       const second = { ip: '10.91.0.2' };
@@ -202,13 +193,7 @@ describe('a batch that fails', () => {
 describe("today's counters reloaded", () => {
   it('keep the impressions waiting to be written: the AutoFlow daily cap still holds', async () => {
     await onlyCampaign(t, bikes, { impressions: 1000 });
-    const today = async () => {
-      const [row] = await t.db
-        .select({ n: sql<number>`coalesce(sum(${dailyAdStats.impressions}), 0)::int` })
-        .from(dailyAdStats)
-        .where(and(eq(dailyAdStats.campaignId, bikes), eq(dailyAdStats.day, utcDay(t.clock.now()))));
-      return row?.n ?? 0;
-    };
+    const today = () => campaignImpressionsToday(t, bikes);
     const delivered = await today();
     await t.db
       .update(campaigns)

@@ -1,15 +1,17 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import {
   adClicks,
   adImpressions,
   ads,
   campaigns,
+  dailyAdStats,
   dailyPublisherStats,
   invalidTraffic,
   publishers,
   type Database,
 } from '@helium/db';
 import { MIN_VIEW_MS } from '@helium/domain';
+import { utcDay } from '../src/delivery/visitor.ts';
 import type { TestApp } from './helper.ts';
 
 export const BROWSER_UA =
@@ -139,4 +141,41 @@ export async function campaignOfBrand(db: Database, link: string) {
     .limit(1);
   if (!row) throw new Error(`no ad linking to ${link}`);
   return row.campaignId;
+}
+
+/** Leaves one web ad (a medium rectangle) of the campaign showing, so that every decision serves it: its id. */
+export async function showOneAdOnly(db: Database, campaignId: number): Promise<number> {
+  const [ad] = await db
+    .select({ id: ads.id })
+    .from(ads)
+    .where(and(eq(ads.campaignId, campaignId), eq(ads.formatId, 3)))
+    .limit(1);
+  if (!ad) throw new Error(`no medium rectangle in campaign ${campaignId}`);
+  await db
+    .update(ads)
+    .set({ isShowing: false })
+    .where(and(eq(ads.campaignId, campaignId), ne(ads.id, ad.id)));
+  return ad.id;
+}
+
+/** The campaign's validated impressions of today (UTC, by the app's clock), from the daily summary. */
+export async function campaignImpressionsToday(t: TestApp, campaignId: number): Promise<number> {
+  const [row] = await t.db
+    .select({ n: sql<number>`coalesce(sum(${dailyAdStats.impressions}), 0)::int` })
+    .from(dailyAdStats)
+    .where(and(eq(dailyAdStats.campaignId, campaignId), eq(dailyAdStats.day, utcDay(t.clock.now()))));
+  return row?.n ?? 0;
+}
+
+/** Sets the ad's budget to what it has cost so far plus one click at `cpc` micro-euros, and reloads the index. */
+export async function budgetForOneMoreClick(t: TestApp, adId: number, cpc: number) {
+  const [spent] = await t.db
+    .select({ n: sql<number>`coalesce(sum(${dailyAdStats.cost} + ${dailyAdStats.trialCost}), 0)::bigint` })
+    .from(dailyAdStats)
+    .where(eq(dailyAdStats.adId, adId));
+  await t.db
+    .update(ads)
+    .set({ budget: Number(spent?.n ?? 0) + cpc })
+    .where(eq(ads.id, adId));
+  await t.app.delivery.refresh();
 }

@@ -225,3 +225,41 @@ describe("today's counters reloaded", () => {
     }
   });
 });
+
+describe('midnight while a view is written', () => {
+  it("the view counts on its own day: the new day's AutoFlow cap starts from zero", async () => {
+    await onlyCampaign(t, bikes, { impressions: 1000 });
+    const now = t.clock.now();
+    const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
+    t.clock.advance(midnight - now.getTime() - 3_000);
+    const lastVisitor = { ip: '10.93.0.1' };
+    const { ads: lastAds } = await decide(t, blog, lastVisitor);
+    expect(lastAds).toHaveLength(1);
+    const release = await holdRecorder();
+    // Today's counters are read again (a new day) before the view counted at 23:59:59 is written.
+    const reload = t.app.delivery.refresh({ counters: true });
+    const lastView = view(t, lastAds[0]!.view, lastVisitor);
+    while (t.app.delivery.recorder.pending === 0) await new Promise((resolve) => setImmediate(resolve));
+    t.clock.advance(2_000);
+    await release();
+    await reload;
+    expect((await lastView).headers['x-helium-counted']).toBe('counted');
+
+    // The new day's cap is one impression: the view of 23:59:59 is yesterday's, so today's first ad still shows.
+    await t.db.update(campaigns).set({ pauseDailyImpressions: 1 }).where(eq(campaigns.id, bikes));
+    await t.app.delivery.refresh();
+    try {
+      expect(await campaignImpressionsToday(t, bikes)).toBe(0);
+      const first = { ip: '10.93.0.2' };
+      const { ads: firstAds } = await decide(t, blog, first);
+      expect(firstAds).toHaveLength(1);
+      expect((await view(t, firstAds[0]!.view, first)).headers['x-helium-counted']).toBe('counted');
+      const { ads: secondAds } = await decide(t, blog, { ip: '10.93.0.3' });
+      expect(secondAds).toHaveLength(0);
+      expect(await campaignImpressionsToday(t, bikes)).toBe(1);
+    } finally {
+      await t.db.update(campaigns).set({ pauseDailyImpressions: 0 }).where(eq(campaigns.id, bikes));
+      await t.app.delivery.refresh();
+    }
+  });
+});

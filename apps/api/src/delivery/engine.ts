@@ -122,6 +122,19 @@ function addTo<Key>(counters: Map<Key, number>, key: Key, amount: number) {
   else counters.set(key, total);
 }
 
+/** A day's counts not yet durable: impressions per campaign and per display, [impressions, clicks] per ad. */
+interface UnflushedDay {
+  campaigns: Map<number, number>;
+  displays: Map<string, number>;
+  ads: Map<number, [number, number]>;
+}
+
+function addToPair(counters: Map<number, [number, number]>, key: number, first: number, second: number) {
+  const [a, b] = counters.get(key) ?? [0, 0];
+  if (a + first === 0 && b + second === 0) counters.delete(key);
+  else counters.set(key, [a + first, b + second]);
+}
+
 /** Newsletter issues whose ad is kept in memory (the most recently chosen or read back). */
 export const MAX_OWL_ISSUES_IN_MEMORY = 10_000;
 
@@ -226,10 +239,12 @@ export class DeliveryEngine {
   private unflushedImpressionSpend = new Map<number, number>();
   private unflushedClickSpend = new Map<number, number>();
   /**
-   * Today's impressions per campaign and the money per ad counted and not yet durable: a reload of today's
-   * counters from the database (a new day, a restart of the counters) adds them back, as it does the credits.
+   * Today's counters (impressions per campaign and per display, the CTR window's impressions and clicks per ad),
+   * by the day they were counted, and the money per ad, counted and not yet durable: a reload of the counters
+   * from the database (a new day, a restart of the counters) adds them back, as it does the credits. By day,
+   * so that a view counted just before midnight and written after it does not count against the new day's cap.
    */
-  private unflushedToday = new Map<number, number>();
+  private unflushedByDay = new Map<string, UnflushedDay>();
   private unflushedAdSpend = new Map<number, number>();
   private decisions = new Map<string, DecisionState>();
   private lastUniqueClick = new Map<string, number>();
@@ -316,10 +331,15 @@ export class DeliveryEngine {
     const counters = await loadCounters(this.options.db, this.today, now);
     this.campaignToday = counters.campaignToday;
     // What is counted and not yet durable is not in the database's figures (batches wait behind the reload).
-    for (const [campaignId, impressions] of this.unflushedToday) addTo(this.campaignToday, campaignId, impressions);
     this.displayToday = counters.displayToday;
     this.ctrWindow = new CtrWindow(this.today);
     for (const row of counters.adDays) this.ctrWindow.add(row.day, row.adId, row.impressions, row.clicks);
+    for (const [day, unflushed] of this.unflushedByDay) {
+      for (const [adId, [impressions, clicks]] of unflushed.ads) this.ctrWindow.add(day, adId, impressions, clicks);
+      if (day !== this.today) continue;
+      for (const [campaignId, impressions] of unflushed.campaigns) addTo(this.campaignToday, campaignId, impressions);
+      for (const [display, impressions] of unflushed.displays) addTo(this.displayToday, display, impressions);
+    }
     this.adSpent = counters.adSpent;
     for (const [adId, spent] of this.unflushedAdSpend) addTo(this.adSpent, adId, spent);
     for (const click of counters.recentUniqueClicks) {
@@ -327,6 +347,14 @@ export class DeliveryEngine {
         this.lastUniqueClick.set(key, Math.max(this.lastUniqueClick.get(key) ?? 0, click.at));
       }
     }
+  }
+
+  private addUnflushed(day: string, change: (unflushed: UnflushedDay) => void) {
+    const unflushed = this.unflushedByDay.get(day) ?? { campaigns: new Map(), displays: new Map(), ads: new Map() };
+    change(unflushed);
+    if (unflushed.campaigns.size + unflushed.displays.size + unflushed.ads.size > 0)
+      this.unflushedByDay.set(day, unflushed);
+    else this.unflushedByDay.delete(day);
   }
 
   /** Day change: today's counters restart from zero. */
@@ -898,14 +926,21 @@ export class DeliveryEngine {
       // Undone on the index of now: a reload while the batch was written replaced the campaign's object.
       const current = sign === 1 ? campaign : (this.snapshot().campaigns.get(campaign.id) ?? campaign);
       if (spendsCredit) current.remainingImpressions -= sign;
-      addTo(this.campaignToday, campaign.id, sign);
-      addTo(this.displayToday, display, sign);
+      // Undone after midnight, today's counters are the new day's: yesterday's figure is no longer kept.
+      if (day === this.today) {
+        addTo(this.campaignToday, campaign.id, sign);
+        addTo(this.displayToday, display, sign);
+      }
       this.ctrWindow.add(day, decision.adId, sign, 0);
       addTo(this.adSpent, decision.adId, sign * spent);
     };
     const unflushed = (sign: 1 | -1) => {
       if (spendsCredit) addTo(this.unflushedImpressionSpend, campaign.id, sign);
-      addTo(this.unflushedToday, campaign.id, sign);
+      this.addUnflushed(day, (unflushed) => {
+        addTo(unflushed.campaigns, campaign.id, sign);
+        addTo(unflushed.displays, display, sign);
+        addToPair(unflushed.ads, decision.adId, sign, 0);
+      });
       addTo(this.unflushedAdSpend, decision.adId, sign * spent);
     };
     apply(1);
@@ -1007,7 +1042,10 @@ export class DeliveryEngine {
         : NO_MONEY;
     // Yesterday's hash (in keys, not ownKeys) is only read: today's names the visitor from now on.
     if (isUnique) for (const key of ownKeys) this.lastUniqueClick.set(key, at.getTime());
-    if (isUnique) this.ctrWindow.add(utcDay(at), decision.adId, 0, 1);
+    if (isUnique) {
+      this.ctrWindow.add(utcDay(at), decision.adId, 0, 1);
+      this.addUnflushed(utcDay(at), (unflushed) => addToPair(unflushed.ads, decision.adId, 0, 1));
+    }
     const spent = money.cost + money.trialCost;
     if (spendsCredit && campaign) {
       campaign.remainingClicks -= 1;
@@ -1045,6 +1083,7 @@ export class DeliveryEngine {
       if (rerecorded) decision.unrecorded = true;
       throw error;
     } finally {
+      if (isUnique) this.addUnflushed(utcDay(at), (unflushed) => addToPair(unflushed.ads, decision.adId, 0, -1));
       if (spendsCredit && campaign) {
         addTo(this.unflushedClickSpend, campaign.id, -1);
         addTo(this.unflushedAdSpend, decision.adId, -spent);

@@ -608,18 +608,8 @@ export class DeliveryEngine {
     const url = input.url.slice(0, 500);
     events.push({ t: 'pageview', id: pageviewId, publisherId: publisher.id, device, url, visitor, invalidReason, at });
     if (invalidReason) {
-      events.push({
-        t: 'invalid',
-        kind: 'pageview',
-        reason: invalidReason,
-        publisherId: publisher.id,
-        adId: null,
-        decisionId: null,
-        visitor,
-        userAgent: input.requester.userAgent,
-        device,
-        at,
-      });
+      const noAd = { id: null, publisherId: publisher.id, adId: null, device };
+      events.push(this.invalidEvent('pageview', invalidReason, noAd, input.requester, at, visitor));
       await this.recordServed(events, () => {});
       return { counted: false, ads: [] };
     }
@@ -842,13 +832,17 @@ export class DeliveryEngine {
     return this.countImpression(decision, requester);
   }
 
-  /** Traffic set aside against a decision, or against an ad with no decision (`id` null: a newsletter open). */
+  /**
+   * Traffic set aside against a decision, against an ad with no decision (`id` null: a newsletter open), or
+   * against a page with neither (a pageview).
+   */
   private invalidEvent(
-    kind: 'impression' | 'click',
+    kind: 'pageview' | 'impression' | 'click',
     reason: InvalidReason | 'noCredits',
-    decision: Pick<DecisionState, 'publisherId' | 'adId' | 'device'> & { id: string | null },
+    decision: Pick<DecisionState, 'publisherId' | 'device'> & { id: string | null; adId: number | null },
     requester: Requester,
     at: Date,
+    visitor = this.visitorOf(requester, at),
   ): DeliveryEvent {
     return {
       t: 'invalid',
@@ -857,7 +851,7 @@ export class DeliveryEngine {
       publisherId: decision.publisherId,
       adId: decision.adId,
       decisionId: decision.id,
-      visitor: this.visitorOf(requester, at),
+      visitor,
       userAgent: requester.userAgent,
       device: decision.device,
       at,

@@ -12,6 +12,7 @@ import {
   type Random,
   type TrafficModel,
 } from '@helium/domain';
+import type { DecisionAnswer, ServedAd } from '@helium/contracts/serving';
 
 /*
  * The traffic simulator: realistic visits through the real public endpoints, with the same requests the
@@ -175,13 +176,6 @@ interface Visitor {
   isBot: boolean;
 }
 
-interface ServedAd {
-  kind: 'image' | 'video';
-  src: string;
-  click: string;
-  view: string;
-}
-
 /** A stable number for an ad from what the decision answers: its id in a placeholder creative, else its media. */
 export function adKey(src: string): number {
   const id = /\/serve\/creative\/(\d+)\.svg$/.exec(src)?.[1];
@@ -320,7 +314,7 @@ export async function simulate(options: SimulationOptions): Promise<{ summary: S
       { headers: { accept: '*/*', origin, referer: `${origin}/` } },
     );
     if (!response) return;
-    const answer = (await response.json().catch(() => null)) as { ads?: ServedAd[] } | null;
+    const answer = (await response.json().catch(() => null)) as Partial<DecisionAnswer> | null;
     if (!response.ok || !answer) {
       errors++;
       return;

@@ -1,3 +1,4 @@
+import type { DecisionAnswer } from '@helium/contracts/serving';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import {
   adClicks,
@@ -29,14 +30,7 @@ export async function publisherId(db: Database, brand: string): Promise<number> 
   return row.id;
 }
 
-export interface ServedAdJson {
-  kind: 'image' | 'video';
-  click: string;
-  view: string;
-  src: string;
-  width: number;
-  height: number;
-}
+export type { ServedAd as ServedAdJson } from '@helium/contracts/serving';
 
 /** The fields of a signed token's payload: kind, decision id, expiry, publisher, ad, device (tokens.ts). */
 export function tokenFields(token: string): string[] {
@@ -68,7 +62,7 @@ export async function decide(
   // The decision is answered before its records are durable (served, not billed): wait for them, so that
   // the tests may read them.
   await t.app.delivery.recorder.flush();
-  return { response, ads: (response.json() as { ads: ServedAdJson[] }).ads };
+  return { response, ads: (response.json() as DecisionAnswer).ads };
 }
 
 /**

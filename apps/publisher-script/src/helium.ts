@@ -12,18 +12,7 @@
 // The rule the server checks too (a view beacon earlier than this after its decision is not the script's):
 // bundled into the script as two numbers.
 import { MIN_VIEW_MS } from '@helium/domain/delivery/viewability';
-
-interface ServedAd {
-  selector: string | null;
-  position: 'inside' | 'before' | 'after';
-  kind: 'image' | 'video';
-  src: string;
-  poster: string | null;
-  width: number;
-  height: number;
-  click: string;
-  view: string;
-}
+import type { DecisionAnswer, ServedAd } from '@helium/contracts/serving';
 
 interface Slot {
   /** What was served: where the box goes again if the page takes it out (placeBack). */
@@ -288,7 +277,7 @@ interface Slot {
       },
     )
       .then((response) => response.json())
-      .then((answer: { ads?: ServedAd[] }) => {
+      .then((answer: Partial<DecisionAnswer>) => {
         // Each on its own: a placement that fails (a selector the page cannot take) leaves the others.
         const showAll = () => (answer.ads ?? []).forEach((ad) => safely(() => show(ad, current)));
         // Asked before the page's body may be parsed; shown once the page's elements are there.

@@ -5,3 +5,4 @@ export * from './ads.ts';
 export * from './campaign.ts';
 export * from './installation.ts';
 export * from './performance.ts';
+export * from './serving.ts';

@@ -31,12 +31,12 @@ import {
   type CtrThresholds,
   type Device,
   type IneligibleReason,
-  type Placement,
   type Random,
   type SelectableAd,
   type SlotFacts,
   type VisitorLocation,
 } from '@helium/domain';
+import type { ServedAd } from '@helium/contracts/serving';
 import type { Clock } from '../services/clock.ts';
 import {
   displayKey,
@@ -168,23 +168,6 @@ function decisionRecord(
 export interface Requester {
   ip: string;
   userAgent: string;
-}
-
-export interface ServedAd {
-  /**
-   * Where it goes: a CSS selector and how (the script skips the ad when the page has no such element), or
-   * null for the default placement (an empty `[data-helium-slot]`, else a fixed corner box).
-   */
-  selector: string | null;
-  position: Placement['position'];
-  kind: 'image' | 'video';
-  src: string;
-  poster: string | null;
-  width: number;
-  height: number;
-  /** The click URL (/c/<token>) and the view token for the beacon. */
-  click: string;
-  view: string;
 }
 
 export type ViewOutcome = 'counted' | 'invalid' | 'ignored';

@@ -28,7 +28,12 @@ afterAll(async () => {
 });
 
 const progress = () => page.getByRole('progressbar', { name: /Installation check|Vérification de l'installation/ });
-const status = () => page.getByTestId('install-status');
+/** check-install's answer, as the browser received it (the screen does not show it: it only ends the bar). */
+function checkInstallAnswer() {
+  return page
+    .waitForResponse((response) => response.url().endsWith('/api/publisher/check-install'))
+    .then((response) => response.json() as Promise<{ isInstalled: boolean; domain: string | null }>);
+}
 const lineOfCode = () =>
   `<script async src="${product.url}/serve/script.js" data-publisher="${DEMO_BLOG_ID}"></script>`;
 
@@ -45,6 +50,7 @@ async function switchLanguage(name: 'Français' | 'English') {
 // These run in file order on one signed-in page.
 describe('Publisher Installation', () => {
   it('runs the progress bar while the installation is checked, then shows the line of code', async () => {
+    const answer = checkInstallAnswer();
     await page.getByRole('navigation').getByRole('link', { name: 'Installation' }).click();
     await page.waitForURL('**/publisher/installation');
     const bar = progress();
@@ -65,8 +71,9 @@ describe('Publisher Installation', () => {
     await expect(instructions.innerText()).resolves.toContain('between the <head> and </head> tags of each page');
     await expect(instructions.innerText()).resolves.toContain('WordPress');
     await expect(instructions.innerText()).resolves.toContain('our team will contact you');
-    expect(await status().getAttribute('data-installed')).toBe('false');
-    await expect(status().innerText()).resolves.toContain('not been detected on localhost');
+    expect(await answer).toMatchObject({ isInstalled: false, domain: 'localhost' });
+    // The check's answer only ends the bar (specification 02, section 3: "Check result content: not shown").
+    await expect(page.getByRole('main').innerText()).resolves.not.toMatch(/not installed|installed on/i);
     // A web publisher has no newsletter section.
     expect(await page.getByTestId('newsletter-instructions').count()).toBe(0);
   });
@@ -103,7 +110,7 @@ describe('Publisher Installation', () => {
     expect(answer).toEqual({ status: 200, type: 'application/zip' });
   });
 
-  it('shows the installed state once the script ran on the registered domain (localhost)', async () => {
+  it('checks the installation as installed once the script ran on the registered domain (localhost)', async () => {
     const site = await startPublisherSite(lineOfCode());
     const visitor = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const sitePage = await visitor.newPage();
@@ -113,49 +120,79 @@ describe('Publisher Installation', () => {
     await visitor.close();
     await site.close();
 
+    const answer = checkInstallAnswer();
     await openInstallation();
-    await status().waitFor({ state: 'visible', timeout: CHECK_SECONDS * 1000 + 5000 });
-    expect(await status().getAttribute('data-installed')).toBe('true');
-    await expect(status().innerText()).resolves.toContain('est installé sur localhost');
+    expect(await answer).toMatchObject({ isInstalled: true, domain: 'localhost' });
+    await page.getByTestId('install-instructions').waitFor({ state: 'visible', timeout: CHECK_SECONDS * 1000 + 5000 });
   });
 
-  it('shows the instructions when the time is up although check-install has not answered, then its result', async () => {
+  /** Holds check-install's answer until the returned function is called; counts the calls. */
+  async function holdCheckInstall() {
     let release = () => {};
     const answer = new Promise<void>((resolve) => (release = resolve));
-    let checkCalls = 0;
+    const calls = { count: 0 };
     await page.route('**/api/publisher/check-install', async (route) => {
-      checkCalls += 1;
+      calls.count += 1;
       await answer;
       await route.continue().catch(() => {});
     });
+    return { calls, release };
+  }
+
+  /** In the page's clock: when the bar first showed, reached 100, and when the instructions appeared. */
+  async function watchCheckPhase() {
+    await page.evaluate(() => {
+      const seen = window as unknown as { phase: { start: number; full: number; instructions: number } };
+      seen.phase = { start: performance.now(), full: 0, instructions: 0 };
+      new MutationObserver(() => {
+        const bar = document.querySelector('[role="progressbar"]');
+        if (!seen.phase.full && bar?.getAttribute('aria-valuenow') === '100') seen.phase.full = performance.now();
+        if (!seen.phase.instructions && document.querySelector('[data-testid="install-instructions"]'))
+          seen.phase.instructions = performance.now();
+      }).observe(document.body, { subtree: true, childList: true, attributes: true });
+    });
+    return () =>
+      page.evaluate(
+        () => (window as unknown as { phase: { start: number; full: number; instructions: number } }).phase,
+      );
+  }
+
+  it('keeps the full bar until check-install answers, then shows the instructions', async () => {
+    const held = await holdCheckInstall();
     try {
       await openInstallation();
-      // The highest value the bar shows before the instructions replace it.
-      await page.evaluate(() => {
-        const seen = window as unknown as { maxInstallPct: number };
-        seen.maxInstallPct = 0;
-        new MutationObserver((records) => {
-          for (const record of records) {
-            const value = Number((record.target as Element).getAttribute('aria-valuenow'));
-            if (value > seen.maxInstallPct) seen.maxInstallPct = value;
-          }
-        }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['aria-valuenow'] });
-      });
-      const maxPct = () => page.evaluate(() => (window as unknown as { maxInstallPct: number }).maxInstallPct);
-      await expect.poll(maxPct, { timeout: CHECK_SECONDS * 1000 + 3000 }).toBe(100);
-
-      const instructions = page.getByTestId('install-instructions');
-      await instructions.waitFor({ state: 'visible', timeout: 3000 });
+      const phase = await watchCheckPhase();
+      await expect.poll(async () => (await phase()).full, { timeout: CHECK_SECONDS * 1000 + 3000 }).toBeGreaterThan(0);
+      // The time is up, check-install has not answered: the bar stays, full, for up to the time again.
+      await page.waitForTimeout(300);
+      expect(await page.getByTestId('install-instructions').count()).toBe(0);
+      expect(await progress().getAttribute('aria-valuenow')).toBe('100');
+      const releasedAt = await page.evaluate(() => performance.now());
+      held.release();
+      await page.getByTestId('install-instructions').waitFor({ state: 'visible', timeout: 3000 });
+      expect((await phase()).instructions).toBeGreaterThanOrEqual(releasedAt);
       expect(await progress().count()).toBe(0);
-      expect(checkCalls).toBe(1);
-      // check-install has still not answered: no result yet.
-      expect(await status().count()).toBe(0);
-
-      release();
-      await status().waitFor({ state: 'visible' });
-      expect(await status().getAttribute('data-installed')).toBe('true');
+      expect(held.calls.count).toBe(1);
     } finally {
-      release();
+      held.release();
+      await page.unroute('**/api/publisher/check-install');
+    }
+  });
+
+  it('shows the instructions anyway when check-install has not answered once the time has run twice over', async () => {
+    const held = await holdCheckInstall();
+    try {
+      await openInstallation();
+      const phase = await watchCheckPhase();
+      await page
+        .getByTestId('install-instructions')
+        .waitFor({ state: 'visible', timeout: 2 * CHECK_SECONDS * 1000 + 5000 });
+      const { start, instructions } = await phase();
+      // Measured from when this test started watching, a little after the bar appeared.
+      expect(instructions - start).toBeGreaterThan(2 * CHECK_SECONDS * 1000 - 1000);
+      expect(held.calls.count).toBe(1);
+    } finally {
+      held.release();
       await page.unroute('**/api/publisher/check-install');
     }
   });

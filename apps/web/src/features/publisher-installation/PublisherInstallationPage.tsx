@@ -1,60 +1,52 @@
 import { useEffect, useState } from 'react';
-import { Alert, Anchor, Divider, List, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Divider, List, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import {
-  NEWSLETTER_ISSUE_PLACEHOLDER,
-  type TCheckInstallResponse,
-  type TGetInstallationDataResponse,
-} from '@helium/contracts';
+import { NEWSLETTER_ISSUE_PLACEHOLDER, type TGetInstallationDataResponse } from '@helium/contracts';
 import { apiPost } from '../../api/client.ts';
 import { DelayedLoader } from '../../app/DelayedLoader.tsx';
 import { PageHeader } from '../../app/PageHeader.tsx';
 import { useCurrentUser } from '../user/userQuery.ts';
 import { CodeBlock } from './CodeBlock.tsx';
-import { checkDurationMs, instructionsVariant, progressPct, PROGRESS_TICK_MS } from './installCheck.ts';
+import { checkDurationMs, checkPhaseOver, instructionsVariant, progressPct, PROGRESS_TICK_MS } from './installCheck.ts';
 
 /** Where the French instructions' WordPress plug-in is downloaded (carries the publisher's line of code). */
 const WORDPRESS_PLUGIN_URL = '/api/publisher/wordpress-plugin.zip';
 
-/** The check's result stays null until check-install answers (or for good when it fails). */
-type Check = { phase: 'checking' | 'done'; pct: number; result: TCheckInstallResponse | null };
+type Check = { phase: 'checking' | 'done'; pct: number };
 
 /**
- * The check phase: check-install runs while a progress bar fills for publisherInstallCheckTimout seconds
- * (redrawn every 50 ms). When the time is up the bar is drawn full for one redraw, then the instructions
- * appear whether or not check-install has answered; its result is shown whenever it arrives. A failed
- * check is only logged.
+ * The check phase (specification 02, sections 2.9 and 4): check-install runs while a progress bar fills for
+ * publisherInstallCheckTimout seconds (redrawn every 50 ms); the phase ends, and the instructions appear, once
+ * the time is up and the check has answered (checkPhaseOver). What it answers is not shown: it only ends the
+ * bar. A failed check is only logged.
  */
 function useInstallCheck(data: TGetInstallationDataResponse | undefined): Check {
-  const [check, setCheck] = useState<Check>({ phase: 'checking', pct: 0, result: null });
+  const [check, setCheck] = useState<Check>({ phase: 'checking', pct: 0 });
   const durationMs = data ? checkDurationMs(data.publisherInstallCheckTimout) : null;
   const publisherId = data?.publisher.id;
   useEffect(() => {
     if (durationMs === null || publisherId === undefined) return;
-    let cancelled = false;
+    let answered = false;
     let full = false;
     const start = performance.now();
-    setCheck({ phase: 'checking', pct: 0, result: null });
+    setCheck({ phase: 'checking', pct: 0 });
     const tick = window.setInterval(() => {
-      if (full) {
+      const elapsed = performance.now() - start;
+      // The bar is drawn full for one redraw before the instructions replace it.
+      if (full && checkPhaseOver(elapsed, durationMs, answered)) {
         window.clearInterval(tick);
-        setCheck((current) => ({ ...current, phase: 'done' }));
+        setCheck({ phase: 'done', pct: 100 });
         return;
       }
-      const pct = progressPct(performance.now() - start, durationMs);
+      const pct = progressPct(elapsed, durationMs);
       full = pct >= 100;
-      setCheck((current) => ({ ...current, pct }));
+      setCheck({ phase: 'checking', pct });
     }, PROGRESS_TICK_MS);
     apiPost('/api/publisher/check-install')
-      .then((result) => {
-        if (!cancelled) setCheck((current) => ({ ...current, result }));
-      })
-      .catch((error: unknown) => console.error('check-install failed', error));
-    return () => {
-      cancelled = true;
-      window.clearInterval(tick);
-    };
+      .catch((error: unknown) => console.error('check-install failed', error))
+      .finally(() => (answered = true));
+    return () => window.clearInterval(tick);
   }, [durationMs, publisherId]);
   return check;
 }
@@ -90,31 +82,11 @@ export function PublisherInstallationPage() {
       ) : null}
       {data && check.phase === 'done' ? (
         <Stack gap="lg" maw={860}>
-          <InstallStatus data={data} result={check.result} />
           <WebInstructions data={data} variant={instructionsVariant(i18n.resolvedLanguage, data.publisher.id)} />
           {data.tutorialUrl ? <NewsletterInstructions data={data} tutorialUrl={data.tutorialUrl} /> : null}
         </Stack>
       ) : null}
     </>
-  );
-}
-
-function InstallStatus({ data, result }: { data: TGetInstallationDataResponse; result: TCheckInstallResponse | null }) {
-  const { t } = useTranslation();
-  if (!result) return null;
-  if (result.isInstalled) {
-    return (
-      <Alert color="teal" variant="light" role="status" data-testid="install-status" data-installed="true">
-        {result.domain
-          ? t('installation.installed', { domain: result.domain })
-          : t('installation.installedNewsletter', { brand: data.publisher.brand })}
-      </Alert>
-    );
-  }
-  return (
-    <Alert color="yellow" variant="light" role="status" data-testid="install-status" data-installed="false">
-      {result.domain ? t('installation.notInstalled', { domain: result.domain }) : t('installation.notInstalledYet')}
-    </Alert>
   );
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkDurationMs, instructionsVariant, progressPct } from './installCheck.ts';
+import { checkDurationMs, checkPhaseOver, instructionsVariant, progressPct } from './installCheck.ts';
 
 describe('installation check', () => {
   it('lasts the configured seconds, 5 s when missing or not greater than 0', () => {
@@ -17,6 +17,14 @@ describe('installation check', () => {
     expect(progressPct(9000, 5000)).toBe(100);
     expect(progressPct(-10, 5000)).toBe(0);
     expect(progressPct(10, 0)).toBe(100);
+  });
+
+  it('ends once the time is up and check-install has answered, or the time has run twice over', () => {
+    expect(checkPhaseOver(1000, 5000, true)).toBe(false);
+    expect(checkPhaseOver(5000, 5000, true)).toBe(true);
+    expect(checkPhaseOver(5000, 5000, false)).toBe(false);
+    expect(checkPhaseOver(9999, 5000, false)).toBe(false);
+    expect(checkPhaseOver(10_000, 5000, false)).toBe(true);
   });
 
   it('gives publisher 60 only the code-line variant in French', () => {

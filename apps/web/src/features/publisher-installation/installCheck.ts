@@ -15,6 +15,16 @@ export function progressPct(elapsedMs: number, durationMs: number): number {
   return Math.min(100, Math.max(0, (elapsedMs / durationMs) * 100));
 }
 
+/**
+ * Whether the check phase is over: the bar has run its time and check-install has answered (a failure counts
+ * as an answer: it is only logged). A check still unanswered once the time has run twice over ends the phase
+ * anyway, so that a publisher is never left without the instructions.
+ */
+export function checkPhaseOver(elapsedMs: number, durationMs: number, answered: boolean): boolean {
+  if (elapsedMs < durationMs) return false;
+  return answered || elapsedMs >= 2 * durationMs;
+}
+
 /** Publisher 60 gets only the code-line variant of the French instructions (specification 02, section 2.9). */
 export const CODE_LINE_ONLY_PUBLISHER_ID = 60;
 

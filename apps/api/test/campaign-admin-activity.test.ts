@@ -2,6 +2,7 @@ import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { adPublisherValidations, ads, advertisers, campaigns, dailyAdStats, publishers } from '@helium/db';
 import type { TAdminActivityPublisher, TAdminActivityResponse, TAdminActivityShow } from '@helium/contracts';
+import { ctrRank } from '@helium/domain';
 import { buildTestApp, type TestApp, type TestClient } from './helper.ts';
 import { campaignOfBrand, publisherId } from './serve-support.ts';
 import type { CtrWindow } from '../src/delivery/ctr-window.ts';
@@ -288,7 +289,24 @@ describe('admin activity: order, grouping and work per request', () => {
         display.byAdvertiserShowData.flatMap((group) => group.shows),
       );
       expect(cards.length).toBeGreaterThan(2);
-      expect(cards.every((card) => card.ctrRankStr === t.app.delivery.ctrRankOf(card.ad.id).rank)).toBe(true);
+      // Each card's colour is the rank of the CTR it shows (its display's, over 7 days), not of the ad's elsewhere.
+      const thresholds = t.app.delivery.ctrThresholds();
+      const minimum = t.app.delivery.state().index.settings.minImpressionsForCtrRank;
+      const ranked = section.displayData.flatMap((display) =>
+        display.byAdvertiserShowData.flatMap((group) =>
+          group.shows.map((card) => {
+            const impressions = display.display === 'desktop' ? card.desktop_impressions : card.mobile_impressions;
+            const clicks = display.display === 'desktop' ? card.desktop_clicks : card.mobile_clicks;
+            return { card, expected: ctrRank({ impressions, clicks }, thresholds, minimum) };
+          }),
+        ),
+      );
+      expect(ranked.filter(({ expected }) => expected !== null).length).toBeGreaterThan(2);
+      for (const { card, expected } of ranked) expect(card.ctrRankStr).toBe(expected);
+      for (const { card } of ranked.filter(({ card }) => card.ctrRankStr === 'high'))
+        expect(card.current_ctr).toBeGreaterThanOrEqual(Math.floor(thresholds!.higher * 10_000) / 100);
+      for (const { card } of ranked.filter(({ card }) => card.ctrRankStr === 'low'))
+        expect(card.current_ctr).toBeLessThanOrEqual(Math.ceil(thresholds!.lower * 10_000) / 100);
       values.mockClear();
       await blogSection(true);
       expect(values).toHaveBeenCalledTimes(1);

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { adCardShare, isShareFaded } from '../src/activity.ts';
-import {
-  advertiserAdShares,
-  ctrWindowStartDay,
-  seededRandom,
-  sharePct,
-  type AdvertiserDisplay,
-} from '../src/delivery/index.ts';
+import { advertiserAdShares, ctrWindowStartDay, sharePct, type AdvertiserDisplay } from '../src/delivery/index.ts';
 
 describe('the CTR window: today and the 6 days before it', () => {
   it.each([
@@ -72,18 +66,15 @@ describe("an ad's share of its advertiser's traffic over its displays", () => {
   const other = ad(3, 10);
 
   it('shares equally under Balancer, whatever the CTR and the AutoPilot switch', () => {
-    const shares = advertiserAdShares([{ mode: 'balancer', ads: [good, poor, other], weight: 5 }], seededRandom(1));
+    const shares = advertiserAdShares([{ mode: 'balancer', ads: [good, poor, other], weight: 5 }]);
     expect([...shares.values()]).toEqual([1 / 3, 1 / 3, 1 / 3]);
   });
 
   it('samples by CTR under AutoPilot only when every ad of the advertiser has it on', () => {
-    const autopilot = advertiserAdShares([{ mode: 'autopilot', ads: [good, poor], weight: 1 }], seededRandom(1));
+    const autopilot = advertiserAdShares([{ mode: 'autopilot', ads: [good, poor], weight: 1 }]);
     expect(autopilot.get(1)).toBeGreaterThan(0.95);
     expect(autopilot.get(1)! + autopilot.get(2)!).toBeCloseTo(1, 10);
-    const oneOff = advertiserAdShares(
-      [{ mode: 'autopilot', ads: [good, ad(2, 10, false)], weight: 1 }],
-      seededRandom(1),
-    );
+    const oneOff = advertiserAdShares([{ mode: 'autopilot', ads: [good, ad(2, 10, false)], weight: 1 }]);
     expect([...oneOff.values()]).toEqual([0.5, 0.5]);
   });
 
@@ -93,13 +84,10 @@ describe("an ad's share of its advertiser's traffic over its displays", () => {
       { mode: 'balancer', ads: [poor], weight: 100 },
       { mode: 'balancer', ads: [], weight: 1_000 },
     ];
-    const weighted = advertiserAdShares(displays, seededRandom(1));
+    const weighted = advertiserAdShares(displays);
     expect(weighted.get(1)).toBeCloseTo(0.375, 10);
     expect(weighted.get(2)).toBeCloseTo(0.625, 10);
-    const unweighted = advertiserAdShares(
-      displays.map((display) => ({ ...display, weight: 0 })),
-      seededRandom(1),
-    );
+    const unweighted = advertiserAdShares(displays.map((display) => ({ ...display, weight: 0 })));
     expect(unweighted.get(1)).toBeCloseTo(0.25, 10);
     expect(unweighted.get(2)).toBeCloseTo(0.75, 10);
     // Two identical displays count twice.
@@ -108,9 +96,8 @@ describe("an ad's share of its advertiser's traffic over its displays", () => {
         ...display,
         weight: 0,
       })),
-      seededRandom(1),
     );
     expect(twice.get(1)).toBeCloseTo(1 / 3, 10);
-    expect(advertiserAdShares([], seededRandom(1)).size).toBe(0);
+    expect(advertiserAdShares([]).size).toBe(0);
   });
 });

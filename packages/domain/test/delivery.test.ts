@@ -15,6 +15,7 @@ import {
   selectionMode,
   sharePct,
   sharesInsideAdvertiser,
+  thompsonPick,
   thompsonShares,
   weightRanks,
   type EligibleAdFacts,
@@ -224,12 +225,63 @@ describe('AutoPilot (Thompson sampling)', () => {
       { impressions: 10_000, clicks: 300 },
       { impressions: 10_000, clicks: 100 },
     ];
-    const shares = thompsonShares(known, seededRandom(11), 2000);
+    const shares = thompsonShares(known);
     expect(shares[0]).toBeGreaterThan(0.99);
     expect(shares.reduce((a, b) => a + b, 0)).toBeCloseTo(1);
-    const withNew = thompsonShares([...known, { impressions: 200, clicks: 2 }], seededRandom(11), 2000);
+    const withNew = thompsonShares([...known, { impressions: 200, clicks: 2 }]);
     expect(withNew[2]).toBeGreaterThan(0.01);
     expect(withNew[0]).toBeGreaterThan(withNew[2]!);
+  });
+
+  it('computes the probability of winning the draw exactly, the same on every call', () => {
+    // Beta(2, 1) (one click in one impression) against Beta(1, 1): the integral of 2x . x over [0, 1] = 2/3.
+    const [clicked, fresh] = thompsonShares([
+      { impressions: 1, clicks: 1 },
+      { impressions: 0, clicks: 0 },
+    ]);
+    expect(clicked).toBeCloseTo(2 / 3, 4);
+    expect(fresh).toBeCloseTo(1 / 3, 4);
+    // Beta(1, 2) (one impression, no click) against Beta(1, 1): the integral of 2(1 - x) . x = 1/3.
+    expect(
+      thompsonShares([
+        { impressions: 1, clicks: 0 },
+        { impressions: 0, clicks: 0 },
+      ])[0],
+    ).toBeCloseTo(1 / 3, 4);
+    const same = { impressions: 50_000, clicks: 400 };
+    for (const share of thompsonShares([same, same, same])) expect(share).toBeCloseTo(1 / 3, 4);
+    const mixed = [
+      { impressions: 40_000, clicks: 420 },
+      { impressions: 38_000, clicks: 380 },
+      { impressions: 900, clicks: 8 },
+      { impressions: 0, clicks: 0 },
+    ];
+    const exact = thompsonShares(mixed);
+    expect(thompsonShares(mixed)).toEqual(exact);
+    expect(exact.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 12);
+    // What thompsonPick does, counted over many draws, agrees to within the draws' own error.
+    const random = seededRandom(5);
+    const wins = mixed.map(() => 0);
+    const draws = 40_000;
+    for (let round = 0; round < draws; round++) wins[thompsonPick(mixed, random)]! += 1;
+    wins.forEach((count, index) => expect(Math.abs(count / draws - exact[index]!)).toBeLessThan(0.008));
+  });
+
+  it('gives a worse ad its small share, not a multiple of a draw: 0.023%, and below 0.01% when clearly worse', () => {
+    const [, close] = thompsonShares([
+      { impressions: 100_000, clicks: 1_000 },
+      { impressions: 100_000, clicks: 850 },
+    ]);
+    // With this many impressions both Betas are nearly normal: P(worse wins) = P(Z > 0.0015 / 0.000428) = 2.33e-4.
+    expect(close).toBeGreaterThan(2.2e-4);
+    expect(close).toBeLessThan(2.45e-4);
+    const [good, poor] = thompsonShares([
+      { impressions: 100_000, clicks: 1_000 },
+      { impressions: 100_000, clicks: 800 },
+    ]);
+    expect(poor).toBeGreaterThan(0);
+    expect(poor).toBeLessThan(0.0001);
+    expect(good).toBeGreaterThan(0.9999);
   });
 
   it('applies only in autopilot mode and only when the advertiser has AutoPilot on', () => {
@@ -237,15 +289,14 @@ describe('AutoPilot (Thompson sampling)', () => {
       { advertiserId: 1, isAutoPilot: true, impressions: 10_000, clicks: 300 },
       { advertiserId: 1, isAutoPilot: true, impressions: 10_000, clicks: 10 },
     ];
-    expect(sharesInsideAdvertiser(ads, 'balancer', seededRandom(1))).toEqual([0.5, 0.5]);
+    expect(sharesInsideAdvertiser(ads, 'balancer')).toEqual([0.5, 0.5]);
     expect(
       sharesInsideAdvertiser(
         ads.map((one) => ({ ...one, isAutoPilot: false })),
         'autopilot',
-        seededRandom(1),
       ),
     ).toEqual([0.5, 0.5]);
-    expect(sharesInsideAdvertiser(ads, 'autopilot', seededRandom(1))[0]).toBeGreaterThan(0.95);
+    expect(sharesInsideAdvertiser(ads, 'autopilot')[0]).toBeGreaterThan(0.95);
   });
 
   it('pickWeighted skips zero weights and answers -1 when all are zero', () => {

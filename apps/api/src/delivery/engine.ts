@@ -14,7 +14,6 @@ import {
   chooseAd,
   ctrRank,
   ctrThresholds,
-  seededRandom,
   sharesInsideAdvertiser,
   clickCost,
   impressionCostAt,
@@ -1283,8 +1282,8 @@ export class DeliveryEngine {
 
   /**
    * How a display (publisher and device) shares its traffic now: its mode, each advertiser's Balancer share
-   * and each eligible ad's share of its advertiser (Thompson-sampled under AutoPilot, with a fixed seed so
-   * the admin view is stable between refreshes).
+   * and each eligible ad's share of its advertiser (under AutoPilot, its probability of winning the Thompson
+   * draw, computed rather than sampled: the admin view is exact and stable between refreshes).
    */
   displayPlan(publisherId: number, device: Device) {
     const index = this.snapshot();
@@ -1292,12 +1291,11 @@ export class DeliveryEngine {
     const today = this.displayToday.get(displayKey(publisherId, 'web', device)) ?? 0;
     const mode = selectionMode(today, index.settings.minImpressionsToAutoPilot);
     const shares = balancerShares(this.needs(candidates.map((candidate) => candidate.ad)));
-    const advertisers = [...shares.keys()].map((advertiserId, order) => {
+    const advertisers = [...shares.keys()].map((advertiserId) => {
       const group = candidates.filter((candidate) => candidate.ad.advertiserId === advertiserId);
       const inside = sharesInsideAdvertiser(
         group.map((candidate) => candidate.selectable),
         mode,
-        seededRandom(publisherId * 7919 + order * 31 + (device === 'mobile' ? 1 : 0)),
       );
       return {
         advertiserId,

@@ -21,7 +21,6 @@ import {
   isPublisherApproved,
   isShownAsVideo,
   pageAddress,
-  seededRandom,
   selectionMode,
   sharePct,
   type AdvertiserDisplay,
@@ -528,8 +527,7 @@ export async function advertiserTrafficShares(
       });
     }
   }
-  // Seeded by the advertiser and the day, so that the screen's figures hold still between refreshes.
-  return advertiserAdShares(displays, seededRandom(advertiserId * 100_003 + Number(today.replaceAll('-', ''))), 1000);
+  return advertiserAdShares(displays);
 }
 
 /**

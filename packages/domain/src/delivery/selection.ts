@@ -77,15 +77,92 @@ export function thompsonPick(ads: readonly CtrCounts[], random: Random): number 
   return best;
 }
 
-/** Each ad's probability of being picked by Thompson sampling, estimated with `draws` rounds. */
-export function thompsonShares(ads: readonly CtrCounts[], random: Random, draws = 400): number[] {
-  const wins = ads.map(() => 0);
-  if (ads.length === 0) return wins;
-  for (let round = 0; round < draws; round++) {
-    const index = thompsonPick(ads, random);
-    wins[index] = (wins[index] ?? 0) + 1;
+/**
+ * Points of the integration grid laid over each ad's Beta distribution (thompsonShares): 200, fewer for many
+ * ads (the work grows with the square of their number), never under 60 (a step of 0.4 standard deviations).
+ */
+const gridPointsPerAd = (ads: number) => Math.max(60, Math.min(200, Math.round(2000 / ads)));
+/** How far (in standard deviations) each ad's part of the grid reaches on each side of its mean. */
+const GRID_REACH_SD = 12;
+
+/**
+ * Each ad's probability of being picked by Thompson sampling (thompsonPick): the probability that its draw
+ * from Beta(clicks + 1, impressions - clicks + 1) is the highest, computed by numerical integration of
+ * P(i wins) = integral of f_i(x) x product over j != i of F_j(x), not estimated by drawing. Exact to well
+ * under 0.01 percentage point, the same on every call, so that the admin's fade thresholds (0.01% and 0.1%)
+ * and the advertiser's share percentages mean what they say. Sums to 1.
+ */
+export function thompsonShares(ads: readonly CtrCounts[]): number[] {
+  if (ads.length === 0) return [];
+  if (ads.length === 1) return [1];
+  const params = ads.map((counts) => {
+    const clicks = Math.max(0, Math.min(counts.clicks, counts.impressions));
+    const a = clicks + 1;
+    const b = Math.max(0, counts.impressions - clicks) + 1;
+    return { a, b };
+  });
+  // A grid fine around every ad's mass: each ad adds evenly spaced points over its mean +/- GRID_REACH_SD.
+  const points = new Set<number>();
+  const perAd = gridPointsPerAd(ads.length);
+  for (const { a, b } of params) {
+    const mean = a / (a + b);
+    const sd = Math.sqrt((a * b) / ((a + b) ** 2 * (a + b + 1)));
+    const low = Math.max(0, mean - GRID_REACH_SD * sd);
+    const high = Math.min(1, mean + GRID_REACH_SD * sd);
+    for (let step = 0; step <= perAd; step++) points.add(low + ((high - low) * step) / perAd);
   }
-  return wins.map((count) => count / draws);
+  const grid = [...points].sort((x, y) => x - y);
+  const size = grid.length;
+  // Each ad's density on the grid (scaled to its peak, then normalised by its trapezoid integral) and its CDF.
+  const densities: Float64Array[] = [];
+  const cdfs: Float64Array[] = [];
+  for (const { a, b } of params) {
+    const logDensity = new Float64Array(size);
+    let peak = -Infinity;
+    for (let k = 0; k < size; k++) {
+      const x = grid[k] as number;
+      const value = (a === 1 ? 0 : (a - 1) * Math.log(x)) + (b === 1 ? 0 : (b - 1) * Math.log1p(-x));
+      logDensity[k] = value;
+      if (value > peak) peak = value;
+    }
+    const density = new Float64Array(size);
+    for (let k = 0; k < size; k++) density[k] = Math.exp((logDensity[k] as number) - peak);
+    const cdf = new Float64Array(size);
+    for (let k = 1; k < size; k++) {
+      const width = (grid[k] as number) - (grid[k - 1] as number);
+      cdf[k] = (cdf[k - 1] as number) + (((density[k] as number) + (density[k - 1] as number)) / 2) * width;
+    }
+    const total = cdf[size - 1] as number;
+    for (let k = 0; k < size; k++) {
+      density[k] = (density[k] as number) / total;
+      cdf[k] = (cdf[k] as number) / total;
+    }
+    densities.push(density);
+    cdfs.push(cdf);
+  }
+  // The integrand of each ad at each point, the other ads' CDFs multiplied from both sides (no division by 0).
+  const count = ads.length;
+  const wins = new Array<number>(count).fill(0);
+  const before = new Float64Array(count + 1);
+  let previous: number[] | null = null;
+  for (let k = 0; k < size; k++) {
+    before[0] = 1;
+    for (let i = 0; i < count; i++) before[i + 1] = (before[i] as number) * ((cdfs[i] as Float64Array)[k] as number);
+    const integrand: number[] = new Array<number>(count);
+    let after = 1;
+    for (let i = count - 1; i >= 0; i--) {
+      integrand[i] = ((densities[i] as Float64Array)[k] as number) * (before[i] as number) * after;
+      after *= (cdfs[i] as Float64Array)[k] as number;
+    }
+    if (previous) {
+      const width = (grid[k] as number) - (grid[k - 1] as number);
+      for (let i = 0; i < count; i++)
+        wins[i] = (wins[i] as number) + (((integrand[i] as number) + (previous[i] as number)) / 2) * width;
+    }
+    previous = integrand;
+  }
+  const total = wins.reduce((sum, value) => sum + value, 0);
+  return total > 0 ? wins.map((value) => value / total) : ads.map(() => 1 / count);
 }
 
 export interface SelectableAd extends CtrCounts {
@@ -98,14 +175,9 @@ export interface SelectableAd extends CtrCounts {
  * Ad shares inside one advertiser's group (sum 1): equal under Balancer or when the advertiser has
  * AutoPilot off, Thompson-sampled otherwise.
  */
-export function sharesInsideAdvertiser(
-  ads: readonly SelectableAd[],
-  mode: SelectionMode,
-  random: Random,
-  draws = 400,
-): number[] {
+export function sharesInsideAdvertiser(ads: readonly SelectableAd[], mode: SelectionMode): number[] {
   if (ads.length === 0) return [];
-  if (mode === 'autopilot' && ads.every((ad) => ad.isAutoPilot)) return thompsonShares(ads, random, draws);
+  if (mode === 'autopilot' && ads.every((ad) => ad.isAutoPilot)) return thompsonShares(ads);
   return ads.map(() => 1 / ads.length);
 }
 

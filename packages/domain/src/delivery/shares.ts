@@ -1,4 +1,3 @@
-import type { Random } from './random.ts';
 import { sharesInsideAdvertiser, type SelectableAd, type SelectionMode } from './selection.ts';
 
 /** A share as a percentage with `decimals` decimals (one by default: 12.34% -> 12.3); 0 when the total is 0. */
@@ -26,14 +25,10 @@ export interface AdvertiserDisplay<Id> {
  * Each ad's share (0..1) of its advertiser's traffic over its displays. On each display the delivery engine's
  * rule applies (`sharesInsideAdvertiser`: equal shares under Balancer or while one of the ads has AutoPilot
  * off, Thompson sampling on the CTR window otherwise); the displays are averaged with their weights, or
- * equally when no display has any. Displays with the same mode and ads are sampled once, their weights
+ * equally when no display has any. Displays with the same mode and ads are computed once, their weights
  * added. Ads eligible nowhere are absent (share 0).
  */
-export function advertiserAdShares<Id>(
-  displays: ReadonlyArray<AdvertiserDisplay<Id>>,
-  random: Random,
-  draws = 400,
-): Map<Id, number> {
+export function advertiserAdShares<Id>(displays: ReadonlyArray<AdvertiserDisplay<Id>>): Map<Id, number> {
   type Group = { mode: SelectionMode; ads: AdvertiserDisplay<Id>['ads']; weight: number; displays: number };
   const groups = new Map<string, Group>();
   for (const display of displays) {
@@ -50,7 +45,7 @@ export function advertiserAdShares<Id>(
   const shares = new Map<Id, number>();
   for (const group of list) {
     const weight = totalWeight > 0 ? group.weight / totalWeight : group.displays / totalDisplays;
-    const inside = sharesInsideAdvertiser(group.ads, group.mode, random, draws);
+    const inside = sharesInsideAdvertiser(group.ads, group.mode);
     group.ads.forEach((ad, position) => {
       shares.set(ad.id, (shares.get(ad.id) ?? 0) + weight * (inside[position] ?? 0));
     });

@@ -6,7 +6,7 @@ import {
   ZAdminActivityResponseSchema,
   type TAdminActivityResponse,
 } from '@helium/contracts';
-import { ctrOf, ctrWindowStartDay, sharePct, weightRanks, type Device } from '@helium/domain';
+import { ctrOf, ctrRank, ctrWindowStartDay, sharePct, weightRanks, type Device } from '@helium/domain';
 import { adCardShare } from '@helium/domain/activity';
 import { answerWith, parseWith } from '../../validation.ts';
 import { utcDay } from '../../delivery/visitor.ts';
@@ -122,8 +122,10 @@ export default async function activityRoutes(app: FastifyInstance) {
     const showOf = (publisherId: number, ad: Ad, share: number, rank: number | null, device: Device) => {
       const desktop = statsOf(publisherId, ad.id, 'desktop');
       const mobile = statsOf(publisherId, ad.id, 'mobile');
-      // The card is one display's: its CTR is that display's, like the impressions and clicks it shows.
+      // The card is one display's: its CTR is that display's, like the impressions and clicks it shows, and is
+      // coloured by that CTR's rank against the network's thresholds (so colour and figure never disagree).
       const here = device === 'desktop' ? desktop : mobile;
+      const hereCounts = { impressions: Number(here?.impressions ?? 0), clicks: Number(here?.clicks ?? 0) };
       const card = adCardShare(device, share);
       return {
         ad: {
@@ -140,12 +142,12 @@ export default async function activityRoutes(app: FastifyInstance) {
         desktop_clicks: Number(desktop?.clicks ?? 0),
         mobile_impressions: Number(mobile?.impressions ?? 0),
         mobile_clicks: Number(mobile?.clicks ?? 0),
-        current_ctr: Math.round(ctrOf(Number(here?.impressions ?? 0), Number(here?.clicks ?? 0)) * 10_000) / 100,
+        current_ctr: Math.round(ctrOf(hereCounts.impressions, hereCounts.clicks) * 10_000) / 100,
         share_pct: card.sharePct,
         is_faded: card.isFaded,
         desktopRank: device === 'desktop' ? rank : null,
         mobileRank: device === 'mobile' ? rank : null,
-        ctrRankStr: engine.ctrRankOf(ad.id, ctrThresholds).rank,
+        ctrRankStr: ctrRank(hereCounts, ctrThresholds, index.settings.minImpressionsForCtrRank),
         format_id: ad.formatId,
       };
     };

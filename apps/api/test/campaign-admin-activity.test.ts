@@ -1,6 +1,14 @@
 import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { adPublisherValidations, ads, advertisers, campaigns, dailyAdStats, publishers } from '@helium/db';
+import {
+  adPublisherActivations,
+  adPublisherValidations,
+  ads,
+  advertisers,
+  campaigns,
+  dailyAdStats,
+  publishers,
+} from '@helium/db';
 import type { TAdminActivityPublisher, TAdminActivityResponse, TAdminActivityShow } from '@helium/contracts';
 import { ctrRank } from '@helium/domain';
 import { buildTestApp, type TestApp, type TestClient } from './helper.ts';
@@ -312,6 +320,84 @@ describe('admin activity: order, grouping and work per request', () => {
       expect(values).toHaveBeenCalledTimes(1);
     } finally {
       values.mockRestore();
+    }
+  });
+});
+
+describe('admin activity by advertiser: inventory and showing', () => {
+  const campaignsView = async () => {
+    const response = await admin.post('/api/admin/get-activity', {
+      sortBy: 'advertiser',
+      showCompleteCampaignsOrInactiveAds: true,
+    });
+    expect(response.statusCode).toBe(200);
+    return (response.json() as TAdminActivityResponse).campaigns;
+  };
+
+  it('rounds "Empty in N Days" down: just under 7 days is not sent as 7', async () => {
+    const bikes = await campaignOfBrand(t.db, 'velo-urbain.example');
+    const before = (await campaignsView()).find((one) => one.id === bikes)!;
+    const [stored] = await t.db.select().from(campaigns).where(eq(campaigns.id, bikes));
+    const yesterday = before.ex.inventory.yesterdayThisCpmCampaignImpressions;
+    expect(yesterday).toBeGreaterThanOrEqual(20);
+    try {
+      // 7 days less one impression: 6.95 to 6.99 days, which one decimal would round up to 7.0 (orange, not red).
+      await t.db
+        .update(campaigns)
+        .set({ remainingImpressions: 7 * yesterday - 1 })
+        .where(eq(campaigns.id, bikes));
+      await t.app.delivery.refresh();
+      const after = (await campaignsView()).find((one) => one.id === bikes)!;
+      const days = after.ex.inventory.daysToEmptyImpressions!;
+      expect(days).toBeLessThan(7);
+      expect(days).toBe(Math.floor(((7 * yesterday - 1) / yesterday) * 100) / 100);
+    } finally {
+      await t.db
+        .update(campaigns)
+        .set({ remainingImpressions: stored!.remainingImpressions })
+        .where(eq(campaigns.id, bikes));
+      await t.app.delivery.refresh();
+    }
+  });
+
+  it('shows a campaign as paused once the advertiser switched its ads off on every publisher that approved them', async () => {
+    const bikes = await campaignOfBrand(t.db, 'velo-urbain.example');
+    expect((await campaignsView()).find((one) => one.id === bikes)!.ex.isShowing).toBe(true);
+    const bikeAds = await t.db.select({ id: ads.id }).from(ads).where(eq(ads.campaignId, bikes));
+    const approvals = await t.db
+      .select({ adId: adPublisherValidations.adId, publisherId: adPublisherValidations.publisherId })
+      .from(adPublisherValidations)
+      .where(
+        inArray(
+          adPublisherValidations.adId,
+          bikeAds.map((ad) => ad.id),
+        ),
+      );
+    // Each ad was approved by some publisher (an ad approved by none would show on its own switch alone).
+    expect(bikeAds.every((ad) => approvals.some((one) => one.adId === ad.id))).toBe(true);
+    const [first, ...rest] = approvals;
+    try {
+      // Switched off everywhere but one publisher: still showing there.
+      for (const { adId, publisherId: id } of rest)
+        await t.db
+          .insert(adPublisherActivations)
+          .values({ adId, publisherId: id, doShow: false, updatedAt: new Date() });
+      await t.app.delivery.refresh();
+      if (rest.length > 0) expect((await campaignsView()).find((one) => one.id === bikes)!.ex.isShowing).toBe(true);
+      await t.db
+        .insert(adPublisherActivations)
+        .values({ adId: first!.adId, publisherId: first!.publisherId, doShow: false, updatedAt: new Date() });
+      await t.app.delivery.refresh();
+      // Every ad is off wherever it was approved: the campaign is paused, as the advertiser's own screen says.
+      expect((await campaignsView()).find((one) => one.id === bikes)!.ex.isShowing).toBe(false);
+    } finally {
+      await t.db.delete(adPublisherActivations).where(
+        inArray(
+          adPublisherActivations.adId,
+          bikeAds.map((ad) => ad.id),
+        ),
+      );
+      await t.app.delivery.refresh();
     }
   });
 });

@@ -6,13 +6,23 @@ import {
   ZAdminActivityResponseSchema,
   type TAdminActivityResponse,
 } from '@helium/contracts';
-import { ctrOf, ctrRank, ctrWindowStartDay, sharePct, weightRanks, type Device } from '@helium/domain';
-import { adCardShare } from '@helium/domain/activity';
+import {
+  ctrOf,
+  ctrRank,
+  ctrWindowStartDay,
+  isPublisherApproved,
+  sharePct,
+  weightRanks,
+  type Device,
+} from '@helium/domain';
+import { adCardShare, daysToEmpty } from '@helium/domain/activity';
 import { answerWith, parseWith } from '../../validation.ts';
 import { utcDay } from '../../delivery/visitor.ts';
 import { mediaUrl } from '../../services/media-storage.ts';
+import { isAdShowing } from '../../services/campaign-activity.ts';
 
 const euros = (micros: number) => Math.round(micros / 10_000) / 100;
+const floorTo2 = (value: number | null) => (value === null ? null : Math.floor(value * 100) / 100);
 const pct = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 10 : 0);
 
 /** POST /api/admin/get-activity: the engine's state, by campaign (advertiser view) or by publisher. */
@@ -23,7 +33,8 @@ export default async function activityRoutes(app: FastifyInstance) {
     const engine = app.delivery;
     const { index } = engine.state();
     const now = app.ctx.clock.now();
-    const yesterday = utcDay(new Date(now.getTime() - 86_400_000));
+    const nowMs = now.getTime();
+    const yesterday = utcDay(new Date(nowMs - 86_400_000));
 
     if (body.sortBy === 'advertiser') {
       const totals = await db
@@ -56,8 +67,18 @@ export default async function activityRoutes(app: FastifyInstance) {
           const live = index.campaigns.get(campaign.id);
           const remainingImpressions = Math.max(0, live?.remainingImpressions ?? campaign.remainingImpressions);
           const remainingClicks = Math.max(0, live?.remainingClicks ?? campaign.remainingClicks);
+          // The advertiser's rule (specification 02, section 4): an ad shows when its switch is on and it is shown
+          // on at least one publisher that approved it; the campaign shows when one of its live ads does.
           const isShowing = [...index.ads.values()].some(
-            (ad) => ad.campaignId === campaign.id && ad.isShowing && !ad.isEjected,
+            (ad) =>
+              ad.campaignId === campaign.id &&
+              !ad.isEjected &&
+              isAdShowing(ad, {
+                approvedPublisherIds: [...ad.validations]
+                  .filter(([, validation]) => isPublisherApproved(validation, nowMs))
+                  .map(([publisherId]) => publisherId),
+                switchedOff: ad.hiddenOn,
+              }),
           );
           const perDay = yesterdayBy.get(campaign.id) ?? 0;
           return {
@@ -85,7 +106,8 @@ export default async function activityRoutes(app: FastifyInstance) {
               },
               inventory: {
                 yesterdayThisCpmCampaignImpressions: perDay,
-                daysToEmptyImpressions: perDay > 0 ? Math.round((remainingImpressions / perDay) * 10) / 10 : null,
+                // Rounded down, never up: 6.96 days must not read (and be coloured) as 7.
+                daysToEmptyImpressions: floorTo2(daysToEmpty(remainingImpressions, perDay)),
               },
             },
           };

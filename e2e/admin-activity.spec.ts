@@ -53,6 +53,9 @@ describe('admin activity views', () => {
     const desktop = section.locator('[data-testid$="-desktop"]').first();
     expect(['AutoPilot', 'Balancer']).toContain((await desktop.getByTestId('mode-indicator').textContent())?.trim());
     expect(await desktop.innerText()).toMatch(/[\d,]+ \/ [\d,]+ impressions today/);
+    expect(await desktop.getByTestId('card-window').innerText()).toBe(
+      "Each ad's impressions, clicks and CTR: the last 7 days on this display.",
+    );
     expect(await desktop.textContent()).toMatch(/Balancer [\d.]+%/);
     expect(await section.locator('[data-testid^="ad-card-"]').count()).toBeGreaterThan(0);
   });

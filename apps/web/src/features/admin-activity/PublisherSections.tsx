@@ -104,7 +104,11 @@ function DisplayBlock({
         <Text size="sm" c="dimmed">
           {t('adminActivity.noAds')}
         </Text>
-      ) : null}
+      ) : (
+        <Text size="xs" c="dimmed" data-testid="card-window">
+          {t('adminActivity.cardWindow')}
+        </Text>
+      )}
       {data.byAdvertiserShowData.map((group, order) => (
         // Two advertisers may share a brand (kept apart by the server): the order tells them apart.
         <Stack key={`${order}|${group.advertiserBrand}`} gap={4}>

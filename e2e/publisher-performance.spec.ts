@@ -77,9 +77,11 @@ async function prepareData(dataDir: string) {
           lte(dailyPublisherStats.day, day(1)),
         ),
       );
-    const days = new Set(history.map((row) => row.day));
+    // Spread over the days from the first with data to yesterday (the 30 of the seed), days without data as 0.
+    const firstDay = Math.min(...history.map((row) => Date.parse(`${row.day}T00:00:00Z`)));
+    const days = Math.round((todayStart - firstDay) / DAY);
     const total = history.reduce((sum, row) => sum + row.impressions, 0);
-    expectedAverage = formatNumber(total / days.size, 'en');
+    expectedAverage = formatNumber(total / days, 'en');
 
     const [user] = await db
       .insert(users)

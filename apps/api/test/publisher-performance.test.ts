@@ -92,7 +92,7 @@ beforeAll(async () => {
   await daily(cuisine, 30, 'desktop', 50, 40);
   await daily(cuisine, 30, 'mobile', 1500, 1000);
   await daily(cuisine, 31, 'desktop', 5000, 4000); // older than 30 days
-  // Rando Alpes has today's figures only: no history.
+  // Rando Alpes has today's figures only: its history starts (the live dials show), with no day rows yet.
   await daily(rando, 0, 'desktop', 10, 6);
 });
 afterAll(async () => t.close());
@@ -216,15 +216,34 @@ describe('get-performance-history', () => {
     expect(data.publisherIsInstalled).toBe(true); // the seed marks the demo publishers installed
   });
 
-  it('answers no history for a publisher without past days', async () => {
+  it("starts the history with a publisher's first day of data: no rows before tomorrow, but no empty state", async () => {
     const client = await signedInPublisher(t, rando, 'multi@demo.test');
     expect((await client.post(HISTORY)).json()).toEqual({
-      isAnyPerformanceHistory: false,
+      isAnyPerformanceHistory: true,
       publisherPerformanceHistory: [],
       publisherDailyPageviewsMax: 0,
       hash: t.app.ctx.hashIds.encodePublisher(rando),
       publisherIsInstalled: false,
     });
+  });
+
+  it('answers no history for a publisher with no data, today or in the 30 days before', async () => {
+    const client = await signedInPublisher(t, rando, 'multi@demo.test');
+    const [todayRow] = await t.db.select().from(dailyPublisherStats).where(eq(dailyPublisherStats.publisherId, rando));
+    await t.db.delete(dailyPublisherStats).where(eq(dailyPublisherStats.publisherId, rando));
+    try {
+      await daily(rando, 31, 'desktop', 5000, 4000); // older than the window
+      expect((await client.post(HISTORY)).json()).toEqual({
+        isAnyPerformanceHistory: false,
+        publisherPerformanceHistory: [],
+        publisherDailyPageviewsMax: 0,
+        hash: t.app.ctx.hashIds.encodePublisher(rando),
+        publisherIsInstalled: false,
+      });
+    } finally {
+      await t.db.delete(dailyPublisherStats).where(eq(dailyPublisherStats.publisherId, rando));
+      await t.db.insert(dailyPublisherStats).values(todayRow!);
+    }
   });
 });
 
@@ -242,13 +261,13 @@ describe('isolation', () => {
       expect(realtime.json().pageviewsDesktopPerMinute).toBe(1000);
       expect(realtime.json().publisherCurrentImpressionsToday).toBe(6);
       const history = await multi.post(HISTORY, body);
-      expect(history.json().isAnyPerformanceHistory).toBe(false);
+      expect(history.json().publisherPerformanceHistory).toEqual([]);
       expect(history.json().hash).toBe(t.app.ctx.hashIds.encodePublisher(rando));
     }
     // Switching to another user's publisher is refused, so its figures stay out of reach.
     const refused = await multi.post('/api/common/update-user', { key: 'type', value: `1,${blog}` });
     expect(refused.statusCode).toBe(403);
-    expect((await multi.post(HISTORY)).json().isAnyPerformanceHistory).toBe(false);
+    expect((await multi.post(HISTORY)).json().publisherPerformanceHistory).toEqual([]);
 
     // The demo publisher sees none of Cuisine Facile's or Rando Alpes's rows.
     const demo = await signedInPublisher(t, blog);

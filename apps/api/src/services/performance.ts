@@ -95,13 +95,18 @@ export async function performanceHistory(
       and(
         eq(dailyPublisherStats.publisherId, publisher.id),
         gte(dailyPublisherStats.day, shiftDay(isoDay(now), -PERFORMANCE_HISTORY_DAYS)),
-        lte(dailyPublisherStats.day, shiftDay(isoDay(now), -1)),
+        lte(dailyPublisherStats.day, isoDay(now)),
       ),
     )
     .orderBy(desc(dailyPublisherStats.day));
 
+  // Today's figures make the history start (a new publisher's first day shows the live dials), but the rows
+  // are whole days: yesterday and the 29 before.
+  const today = isoDay(now);
+  const isAnyToday = stats.some((stat) => stat.day === today && stat.pageviews + stat.impressions > 0);
   const byDay = new Map<string, TPerformanceHistoryRow>();
   for (const stat of stats) {
+    if (stat.day === today) continue;
     let row = byDay.get(stat.day);
     if (!row) {
       row = {
@@ -133,7 +138,7 @@ export async function performanceHistory(
     )
     .sort((a, b) => b.id - a.id);
   return {
-    isAnyPerformanceHistory: rows.length > 0,
+    isAnyPerformanceHistory: rows.length > 0 || isAnyToday,
     publisherPerformanceHistory: rows,
     publisherDailyPageviewsMax: Math.max(
       0,

@@ -104,7 +104,7 @@ function Dials({ realtime }: { realtime: TGetRealtimePerformanceResponse }) {
   );
 }
 
-/** Today's validated impressions and, with history, the average per day with data over the last 30 days. */
+/** Today's validated impressions and, with rows of history, the average per day over the last 30 days. */
 function ValidatedAdsPanel({
   history,
   realtime,

@@ -11,12 +11,13 @@ import {
   isValidatedShareLow,
   missingSharePct,
   needleAngle,
+  utcDayNumber,
   validatedSharePct,
   wiggledPct,
 } from './performance.ts';
 
-const row = (desktop: number, mobile: number): TPerformanceHistoryRow => ({
-  id: 1,
+const row = (desktop: number, mobile: number, id = 1): TPerformanceHistoryRow => ({
+  id,
   day: '2026-01-01',
   perfs_pageviews_desktop: 0,
   perfs_pageviews_mobile: 0,
@@ -33,9 +34,12 @@ describe('publisher performance figures', () => {
     expect(missingSharePct(0, 0)).toBeNull();
   });
 
-  it('flags a validated share below 60%, not at 60%', () => {
+  it('flags a validated share below 60%, not at 60%, as the share is shown (one decimal)', () => {
     expect(isValidatedShareLow(1000, 599)).toBe(true);
     expect(isValidatedShareLow(1000, 600)).toBe(false);
+    // 59.96% reads "60.0%": not red. 59.94% reads "59.9%": red.
+    expect(isValidatedShareLow(10_000, 5996)).toBe(false);
+    expect(isValidatedShareLow(10_000, 5994)).toBe(true);
     expect(isValidatedShareLow(0, 0)).toBe(false);
   });
 
@@ -47,10 +51,21 @@ describe('publisher performance figures', () => {
     expect(dialPct(0, 40)).toBe(0);
   });
 
-  it('averages the validated impressions over the days with data', () => {
+  it('averages the validated impressions per day from the first day with data to yesterday, at most 30 days', () => {
     expect(dayTotal(row(700, 300))).toBe(1000);
-    expect(averagePerDay([row(700, 300), row(100, 0), row(40, 1000)])).toBeCloseTo(2140 / 3);
+    const today = 20_000;
+    // Three days in a row up to yesterday.
+    expect(averagePerDay([row(700, 300, today - 1), row(100, 0, today - 2), row(40, 1000, today - 3)], today)).toBe(
+      2140 / 3,
+    );
+    // Data 10 and 2 days ago: the 8 days between without data count as 0 (10 days from the first to yesterday).
+    expect(averagePerDay([row(500, 0, today - 2), row(500, 0, today - 10)], today)).toBe(100);
+    // Never spread over more than the 30 days of the window.
+    expect(averagePerDay([row(3000, 0, today - 30), row(0, 0, today - 1)], today)).toBe(100);
+    // A browser clock a day behind the server's: the rows' own span still counts.
+    expect(averagePerDay([row(100, 0, today - 1), row(100, 0, today - 2)], today - 1)).toBe(100);
     expect(averagePerDay([])).toBeNull();
+    expect(utcDayNumber(Date.parse('2026-11-25T23:59:00Z'))).toBe(Date.parse('2026-11-25T00:00:00Z') / 86_400_000);
   });
 });
 

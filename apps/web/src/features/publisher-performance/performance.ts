@@ -1,4 +1,4 @@
-import { MIN_VALIDATED_SHARE_PCT, type TPerformanceHistoryRow } from '@helium/contracts';
+import { MIN_VALIDATED_SHARE_PCT, PERFORMANCE_HISTORY_DAYS, type TPerformanceHistoryRow } from '@helium/contracts';
 
 /** Validated impressions as a percentage of pageviews; null without pageviews. */
 export function validatedSharePct(pageviews: number, validatedImpressions: number): number | null {
@@ -11,10 +11,13 @@ export function missingSharePct(pageviews: number, validatedImpressions: number)
   return validated === null ? null : Math.max(0, 100 - validated);
 }
 
-/** The missing share is shown red when fewer than 60% of pageviews have a validated impression. */
+/**
+ * The missing share is shown red when fewer than 60% of pageviews have a validated impression, judged on the
+ * share as shown (one decimal): 59.96% reads "60.0%" and is not red.
+ */
 export function isValidatedShareLow(pageviews: number, validatedImpressions: number): boolean {
   const validated = validatedSharePct(pageviews, validatedImpressions);
-  return validated !== null && validated < MIN_VALIDATED_SHARE_PCT;
+  return validated !== null && Math.round(validated * 10) / 10 < MIN_VALIDATED_SHARE_PCT;
 }
 
 /** A bar's width in percent of the widest (the largest daily pageviews), between 0 and 100. */
@@ -28,10 +31,24 @@ export function dayTotal(row: TPerformanceHistoryRow): number {
   return row.perfs_validated_impressions_desktop + row.perfs_validated_impressions_mobile;
 }
 
-/** The average validated impressions per day with data; null without rows. */
-export function averagePerDay(rows: readonly TPerformanceHistoryRow[]): number | null {
+/** Today's UTC day number, as the history rows' ids count days (days since 1970-01-01). */
+export function utcDayNumber(now: number = Date.now()): number {
+  return Math.floor(now / 86_400_000);
+}
+
+/**
+ * The average validated impressions per day over the last 30 days (yesterday and the 29 before): from the
+ * publisher's first day with data in that window, so that a new publisher's average is not spread over days
+ * before it started, and with the days without data after it counted as 0 (a week without the script lowers
+ * the average). Null without rows.
+ */
+export function averagePerDay(rows: readonly TPerformanceHistoryRow[], today: number = utcDayNumber()): number | null {
   if (rows.length === 0) return null;
-  return rows.reduce((sum, row) => sum + dayTotal(row), 0) / rows.length;
+  const first = Math.min(...rows.map((row) => row.id));
+  const last = Math.max(...rows.map((row) => row.id));
+  // A browser clock behind the server's must not make the span shorter than the rows themselves.
+  const days = Math.min(PERFORMANCE_HISTORY_DAYS, Math.max(today - first, last - first + 1));
+  return rows.reduce((sum, row) => sum + dayTotal(row), 0) / days;
 }
 
 /** A dial's needle position in percent of its scale, between 0 and 100. */

@@ -66,6 +66,18 @@ beforeAll(async () => {
     // The slot in a collapsed sidebar: no width at all.
     '/collapsed.html':
       '<h1>Article</h1><aside style="width:0;overflow:hidden"><div data-helium-slot></div></aside><p>Text.</p>',
+    // A router that keeps its own reference to history.pushState, taken before the ad script loaded.
+    '/router.html':
+      '<!doctype html><html><head><meta charset="utf-8"><title>Router</title>' +
+      '<script>const push = history.pushState.bind(history); window.go = (url) => push({}, "", url);</script>' +
+      installation.lineOfCode1 +
+      '</head><body style="margin:0"><h1>Router</h1><div data-helium-slot style="width:728px;min-height:620px"></div></body></html>',
+    // A router of the Navigation API: it takes over its own links (intercept) instead of loading another page.
+    '/intercept.html':
+      '<h1>Intercept</h1><div data-helium-slot style="width:728px;min-height:620px"></div>' +
+      '<a id="next" href="/intercept.html?view=2">Next</a><script>navigation.addEventListener("navigate", (event) => {' +
+      ' if (event.canIntercept && new URL(event.destination.url).searchParams.has("view"))' +
+      ' event.intercept({ handler: () => Promise.resolve() }); });</script>',
     // A copy of the line without the publisher's id (a plug-in misconfigured), before the publisher's own line.
     '/copies.html':
       '<!doctype html><html><head><meta charset="utf-8"><title>Publisher</title>' +
@@ -150,6 +162,64 @@ describe('the publisher script on another origin', () => {
 });
 
 describe('single-page apps, blocked and offline', () => {
+  it("counts a router's new address also when it took history.pushState before the script loaded", async () => {
+    const ctx = await context();
+    const page = await ctx.newPage();
+    const decisions = decisionsAskedBy(page);
+    await page.goto(`${site.url}/router.html`);
+    await page.locator('[data-helium-slot] a[href*="/c/"]').waitFor({ state: 'visible' });
+    const next = page.waitForResponse((response) => response.url().includes('/serve/d?'));
+    await page.evaluate(() => (window as unknown as { go: (url: string) => void }).go('/router.html?page=2'));
+    expect((await next).headers()['x-helium-counted']).toBe('counted');
+    expect(decisions).toEqual([`${site.url}/router.html`, `${site.url}/router.html?page=2`]);
+    await ctx.close();
+  });
+
+  it('counts a navigation that a Navigation API router takes over (intercept) as a new page', async () => {
+    const ctx = await context();
+    const page = await ctx.newPage();
+    const decisions = decisionsAskedBy(page);
+    await page.goto(`${site.url}/intercept.html`);
+    await page.locator('[data-helium-slot] a[href*="/c/"]').waitFor({ state: 'visible' });
+    const next = page.waitForResponse((response) => response.url().includes('/serve/d?'));
+    await page.click('#next');
+    await next;
+    // The same document, at its new address: no load of another page.
+    expect(await page.evaluate(() => performance.getEntriesByType('navigation').length)).toBe(1);
+    expect(decisions).toEqual([`${site.url}/intercept.html`, `${site.url}/intercept.html?view=2`]);
+    await ctx.close();
+  });
+
+  it('without the Navigation API (older browsers) follows pushState and replaceState as with it', async () => {
+    const ctx = await context();
+    await ctx.addInitScript(() => Object.defineProperty(window, 'navigation', { value: undefined }));
+    const page = await ctx.newPage();
+    const decisions = decisionsAskedBy(page);
+    await page.goto(`${site.url}/top.html`);
+    await page.locator('[data-helium-slot] a[href*="/c/"]').waitFor({ state: 'visible' });
+    expect(await page.evaluate(() => (window as { navigation?: unknown }).navigation)).toBeUndefined();
+    const pushed = page.waitForResponse((response) => response.url().includes('/serve/d?'));
+    await page.evaluate(() => history.pushState({}, '', '/top.html?article=7'));
+    await pushed;
+    // A replaced address is the same page; a push at once replaced (a redirect) is one page, at its final address.
+    await page.evaluate(() => history.replaceState(null, '', '/top.html?article=7&ref=tidy'));
+    await page.waitForTimeout(800);
+    expect(decisions).toHaveLength(2);
+    const redirected = page.waitForResponse((response) => response.url().includes('/serve/d?'));
+    await page.evaluate(() => {
+      history.pushState({}, '', '/top.html?account');
+      history.replaceState({}, '', '/top.html?account=overview');
+    });
+    await redirected;
+    await page.waitForTimeout(500);
+    expect(decisions).toEqual([
+      `${site.url}/top.html`,
+      `${site.url}/top.html?article=7`,
+      `${site.url}/top.html?account=overview`,
+    ]);
+    await ctx.close();
+  });
+
   it("a single-page app's new address is a new pageview with its own ad; the same address again is not", async () => {
     const ctx = await context();
     const page = await ctx.newPage();

@@ -4,8 +4,9 @@
  * selector and a position; looked for during 2 s, then skipped) with an "Ad" label in the page's language, in
  * a box sized before the media loads (no layout shift), reports a view once 50% of the ad, rendered (an image
  * loaded, a video playing), stayed in view for 1 s (2 s for a video) in a visible tab, and starts over on
- * single-page-app navigation (a new history entry at a new address; not an in-page anchor, not a replaced
- * address), and on a page restored from the back/forward cache. A prerendered page counts once it is shown. A box
+ * single-page-app navigation (a new history entry at a new address, seen through the Navigation API where
+ * the browser has it; not an in-page anchor, not a replaced address), and on a page restored from the
+ * back/forward cache. A prerendered page counts once it is shown. A box
  * the page takes out (a router or a framework rendering again) goes back where its placement is found. Any
  * failure (blocked, offline) is silent.
  */
@@ -13,6 +14,15 @@
 // bundled into the script as two numbers.
 import { MIN_VIEW_MS } from '@helium/domain/delivery/viewability';
 import type { DecisionAnswer, ServedAd } from '@helium/contracts/serving';
+
+/** The part of the Navigation API the script uses (not in TypeScript's DOM types yet). */
+interface NavigationLike {
+  addEventListener(
+    type: 'navigate',
+    listener: (event: { navigationType: string; destination: { url: string; sameDocument: boolean } }) => void,
+  ): void;
+  addEventListener(type: 'navigatesuccess', listener: () => void): void;
+}
 
 interface Slot {
   /** What was served: where the box goes again if the page takes it out (placeBack). */
@@ -249,7 +259,7 @@ interface Slot {
   };
 
   // The page's address: an in-page anchor (#comments) is the same page, a hash route (#/about, #!/about) is not.
-  const address = () => (/^#[/!]/.test(location.hash) ? location.href : location.href.split('#')[0]!);
+  const address = (href = location.href) => (/^[^#]*#[/!]/.test(href) ? href : href.split('#')[0]!);
 
   const pageview = () => {
     const here = address();
@@ -304,20 +314,49 @@ interface Slot {
   );
   // Single-page apps: a new history entry at a new address is a new pageview. A replaced entry is the same
   // page under its new address (a site removing its campaign parameters, a router's redirect).
-  for (const name of ['pushState', 'replaceState'] as const) {
-    const original = history[name];
-    history[name] = function (this: History, ...args: Parameters<History['pushState']>) {
-      const result = original.apply(this, args);
-      if (name === 'pushState') {
-        // Counted once the router is done: a replaceState right after (a redirect, a state) is the same page.
-        pushed = true;
-        setTimeout(() => {
-          pushed = false;
-          start();
-        });
-      } else if (page && !pushed) page = address();
-      return result;
-    };
+  const pushedEntry = () => {
+    // Counted once the router is done: a replaceState right after (a redirect, a state) is the same page.
+    pushed = true;
+    setTimeout(() => {
+      pushed = false;
+      start();
+    });
+  };
+  const replacedEntry = (href?: string) => {
+    if (page && !pushed) page = address(href);
+  };
+  const navigation = (win as { navigation?: NavigationLike }).navigation;
+  if (navigation) {
+    // The Navigation API sees every history change, also through a reference the router took before this
+    // script loaded (which the patch below would miss).
+    // A router of the Navigation API itself takes over a navigation to another document (intercept): known
+    // once it succeeded, the page still here.
+    let intercepted = '';
+    navigation.addEventListener('navigate', (event) =>
+      safely(() => {
+        intercepted = event.destination.sameDocument ? '' : event.navigationType;
+        if (intercepted) return;
+        if (event.navigationType === 'push') pushedEntry();
+        else if (event.navigationType === 'replace') replacedEntry(event.destination.url);
+      }),
+    );
+    navigation.addEventListener('navigatesuccess', () =>
+      safely(() => {
+        if (intercepted === 'push') start();
+        else if (intercepted === 'replace') replacedEntry();
+        intercepted = '';
+      }),
+    );
+  } else {
+    for (const name of ['pushState', 'replaceState'] as const) {
+      const original = history[name];
+      history[name] = function (this: History, ...args: Parameters<History['pushState']>) {
+        const result = original.apply(this, args);
+        if (name === 'pushState') pushedEntry();
+        else replacedEntry();
+        return result;
+      };
+    }
   }
   win.addEventListener('popstate', start);
   // A page restored from the back/forward cache is shown again: a new pageview, with new ads (the ones on it

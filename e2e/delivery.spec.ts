@@ -66,6 +66,15 @@ beforeAll(async () => {
     // The slot in a collapsed sidebar: no width at all.
     '/collapsed.html':
       '<h1>Article</h1><aside style="width:0;overflow:hidden"><div data-helium-slot></div></aside><p>Text.</p>',
+    // A consent layer over the whole page, above everything (the ad's corner box included), until accepted.
+    '/covered.html':
+      '<h1>Article</h1><div data-helium-slot style="width:728px;min-height:620px"></div>' +
+      '<div id="layer" style="position:fixed;inset:0;background:rgba(0,0,0,.6);z-index:2147483647">' +
+      '<button id="accept" onclick="this.parentNode.remove()">Accept</button></div>',
+    // A decorative tint over the page that the pointer passes through: the ad stays seen.
+    '/tinted.html':
+      '<h1>Article</h1><div data-helium-slot style="width:728px;min-height:620px"></div>' +
+      '<div style="position:fixed;inset:0;background:rgba(255,200,0,.1);pointer-events:none;z-index:10"></div>',
     // A router that keeps its own reference to history.pushState, taken before the ad script loaded.
     '/router.html':
       '<!doctype html><html><head><meta charset="utf-8"><title>Router</title>' +
@@ -418,6 +427,31 @@ describe('viewability, measured by the script itself', () => {
     expect((await totals(admin)).impressions).toBe(before.impressions);
     await showShareOfAd(page, 0.6);
     await page.waitForTimeout(1300);
+    await impressionsReach(before.impressions + 1);
+    await ctx.close();
+  });
+
+  it("an ad under the page's own layer (a consent banner) counts nothing until the layer goes", async () => {
+    const ctx = await context();
+    const page = await ctx.newPage();
+    const before = await totals(admin);
+    await page.goto(`${site.url}/covered.html`);
+    await page.locator('[data-helium-slot] a[href*="/c/"]').waitFor({ state: 'visible' });
+    await page.waitForTimeout(2000);
+    expect((await totals(admin)).impressions).toBe(before.impressions);
+    await page.click('#accept');
+    await page.waitForTimeout(1300);
+    await impressionsReach(before.impressions + 1);
+    await ctx.close();
+  });
+
+  it('a layer the pointer passes through (a decorative tint) does not hide the ad', async () => {
+    const ctx = await context();
+    const page = await ctx.newPage();
+    const before = await totals(admin);
+    await page.goto(`${site.url}/tinted.html`);
+    await page.locator('[data-helium-slot] a[href*="/c/"]').waitFor({ state: 'visible' });
+    await page.waitForTimeout(1500);
     await impressionsReach(before.impressions + 1);
     await ctx.close();
   });

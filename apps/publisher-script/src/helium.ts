@@ -3,7 +3,8 @@
  * cookies, no globals. It counts a pageview by asking for the page's ads, shows each in its placement (a CSS
  * selector and a position; looked for during 2 s, then skipped) with an "Ad" label in the page's language, in
  * a box sized before the media loads (no layout shift), reports a view once 50% of the ad, rendered (an image
- * loaded, a video playing), stayed in view for 1 s (2 s for a video) in a visible tab, and starts over on
+ * loaded, a video playing) and not covered by the page's own layers, stayed in view for 1 s (2 s for a video)
+ * in a visible tab, and starts over on
  * single-page-app navigation (a new history entry at a new address, seen through the Navigation API where
  * the browser has it; not an in-page anchor, not a replaced address), and on a page restored from the
  * back/forward cache. A prerendered page counts once it is shown. A box
@@ -95,7 +96,36 @@ interface Slot {
         opacityProperty: true,
         checkVisibilityCSS: true,
         checkOpacity: true,
-      } as CheckVisibilityOptions));
+      } as CheckVisibilityOptions)) &&
+    uncovered(slot);
+
+  /**
+   * Not hidden under the page's own layers (a cookie banner, a modal, a sticky header): of five points spread
+   * over the part of the ad inside the window, at least three reach the ad's box when the browser hit-tests
+   * them (an element the page made transparent to the pointer does not count as covering).
+   */
+  const uncovered = (slot: Slot) => {
+    const rect = slot.ad.getBoundingClientRect();
+    const left = Math.max(rect.left, 0);
+    const top = Math.max(rect.top, 0);
+    const width = Math.min(rect.right, innerWidth) - left;
+    const height = Math.min(rect.bottom, innerHeight) - top;
+    // In a shadow tree, its root hit-tests inside it (the document would answer the host).
+    const root = slot.box.getRootNode() as Document;
+    let seen = 0;
+    // The centre, then the centres of the four quarters.
+    for (const [x, y] of [
+      [0.5, 0.5],
+      [0.25, 0.25],
+      [0.75, 0.25],
+      [0.25, 0.75],
+      [0.75, 0.75],
+    ] as const) {
+      const hit = width > 0 && height > 0 && root.elementFromPoint(left + width * x, top + height * y);
+      if (hit && slot.box.contains(hit)) seen++;
+    }
+    return seen > 2;
+  };
 
   const report = (slot: Slot) => {
     if (slot.done) return;

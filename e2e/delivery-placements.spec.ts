@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { launchBrowser } from './support/browser.ts';
-import { DEMO_BLOG_ID, startPublisherSite } from './support/delivery.ts';
+import { DEMO_BLOG_ID, nextDecision, startPublisherSite } from './support/delivery.ts';
 import { startProduct, type Product } from './support/product.ts';
 
 const CHROME_UA =
@@ -131,7 +131,7 @@ describe('placements', () => {
   it("a page without the placement's element shows no ad when the publisher has no default placement", async () => {
     const ctx = await context();
     const page = await ctx.newPage();
-    const decision = page.waitForResponse((response) => response.url().includes('/serve/d?'));
+    const decision = nextDecision(page);
     await page.goto(`${recipes.url}/plain.html`);
     const answer = (await (await decision).json()) as { ads: Array<{ selector: string | null }> };
     // The server answered the placement; the script skips it, as the page has no such element.
@@ -230,7 +230,7 @@ describe('placements', () => {
     const ctx = await context();
     const page = await ctx.newPage();
     const views = viewsSentBy(page);
-    const decision = page.waitForResponse((response) => response.url().includes('/serve/d?'));
+    const decision = nextDecision(page);
     await page.goto(`${blog.url}/rerender.html`);
     const [served] = ((await (await decision).json()) as { ads: Array<{ click: string; view: string }> }).ads;
     const moved = page.locator('#fresh a[href*="/c/"]');
@@ -250,7 +250,7 @@ describe('placements', () => {
     const views = viewsSentBy(page);
     await page.goto(`${blog.url}/spa.html`);
     const first = await page.locator('[data-helium-slot] a[href*="/c/"]').getAttribute('href');
-    const decision = page.waitForResponse((response) => response.url().includes('/serve/d?'));
+    const decision = nextDecision(page);
     await page.getByRole('button', { name: 'Next' }).click();
     const [served] = ((await (await decision).json()) as { ads: Array<{ click: string; view: string }> }).ads;
     expect(served!.click).not.toBe(first);
@@ -314,7 +314,7 @@ describe('placements', () => {
     await page.waitForTimeout(1500);
     expect(views).toEqual([]);
     // The next page of a single-page app is counted and served, but the reader closed the box: none comes back.
-    const decision = page.waitForResponse((response) => response.url().includes('/serve/d?'));
+    const decision = nextDecision(page);
     await page.evaluate(() => history.pushState({}, '', '/plain.html?page=2'));
     expect((await decision).status()).toBe(200);
     await page.waitForTimeout(2600);

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { launchBrowser } from './support/browser.ts';
-import { apiSession, DEMO_BLOG_ID, eventually, startPublisherSite, totals } from './support/delivery.ts';
+import { apiSession, DEMO_BLOG_ID, eventually, nextDecision, startPublisherSite, totals } from './support/delivery.ts';
 import { startProduct, type Product } from './support/product.ts';
 
 const CHROME_UA =
@@ -137,7 +137,7 @@ describe('the publisher script on another origin', () => {
     const before = await totals(admin);
     const ctx = await context(BOT_UA);
     const page = await ctx.newPage();
-    const decision = page.waitForResponse((response) => response.url().includes('/serve/d?'));
+    const decision = nextDecision(page);
     await page.goto(`${site.url}/top.html`);
     await decision;
     await page.waitForTimeout(2500);
@@ -177,7 +177,7 @@ describe('single-page apps, blocked and offline', () => {
     const decisions = decisionsAskedBy(page);
     await page.goto(`${site.url}/router.html`);
     await page.locator('[data-helium-slot] a[href*="/c/"]').waitFor({ state: 'visible' });
-    const next = page.waitForResponse((response) => response.url().includes('/serve/d?'));
+    const next = nextDecision(page);
     await page.evaluate(() => (window as unknown as { go: (url: string) => void }).go('/router.html?page=2'));
     expect((await next).headers()['x-helium-counted']).toBe('counted');
     expect(decisions).toEqual([`${site.url}/router.html`, `${site.url}/router.html?page=2`]);
@@ -190,7 +190,7 @@ describe('single-page apps, blocked and offline', () => {
     const decisions = decisionsAskedBy(page);
     await page.goto(`${site.url}/intercept.html`);
     await page.locator('[data-helium-slot] a[href*="/c/"]').waitFor({ state: 'visible' });
-    const next = page.waitForResponse((response) => response.url().includes('/serve/d?'));
+    const next = nextDecision(page);
     await page.click('#next');
     await next;
     // The same document, at its new address: no load of another page.
@@ -207,14 +207,14 @@ describe('single-page apps, blocked and offline', () => {
     await page.goto(`${site.url}/top.html`);
     await page.locator('[data-helium-slot] a[href*="/c/"]').waitFor({ state: 'visible' });
     expect(await page.evaluate(() => (window as { navigation?: unknown }).navigation)).toBeUndefined();
-    const pushed = page.waitForResponse((response) => response.url().includes('/serve/d?'));
+    const pushed = nextDecision(page);
     await page.evaluate(() => history.pushState({}, '', '/top.html?article=7'));
     await pushed;
     // A replaced address is the same page; a push at once replaced (a redirect) is one page, at its final address.
     await page.evaluate(() => history.replaceState(null, '', '/top.html?article=7&ref=tidy'));
     await page.waitForTimeout(800);
     expect(decisions).toHaveLength(2);
-    const redirected = page.waitForResponse((response) => response.url().includes('/serve/d?'));
+    const redirected = nextDecision(page);
     await page.evaluate(() => {
       history.pushState({}, '', '/top.html?account');
       history.replaceState({}, '', '/top.html?account=overview');
@@ -240,9 +240,9 @@ describe('single-page apps, blocked and offline', () => {
     await page.waitForTimeout(1500);
     const before = await totals(admin);
 
-    const nextDecision = page.waitForResponse((response) => response.url().includes('/serve/d?'));
+    const pushed = nextDecision(page);
     await page.evaluate(() => history.pushState({ article: 2 }, '', '/top.html?article=2'));
-    const answer = await nextDecision;
+    const answer = await pushed;
     expect(answer.headers()['x-helium-counted']).toBe('counted');
     expect(decisions).toEqual([`${site.url}/top.html`, `${site.url}/top.html?article=2`]);
     // The slot holds the new decision's ad (its own click link), labelled once, and its view counts again.
@@ -268,15 +268,15 @@ describe('single-page apps, blocked and offline', () => {
     expect(decisions).toHaveLength(2);
     expect(await ad.getAttribute('href')).toBe(shownLink);
     // A hash route (#/...) of a single-page app is a new page.
-    const routed = page.waitForResponse((response) => response.url().includes('/serve/d?'));
+    const routed = nextDecision(page);
     await page.evaluate(() => (location.hash = '/settings'));
     await routed;
     // The browser's back button, out of the hash route to the article, is a new page again.
-    const back = page.waitForResponse((response) => response.url().includes('/serve/d?'));
+    const back = nextDecision(page);
     await page.goBack();
     await back;
     // A router that pushes a page and at once replaces its address (a redirect): one new page, at the final address.
-    const redirected = page.waitForResponse((response) => response.url().includes('/serve/d?'));
+    const redirected = nextDecision(page);
     await page.evaluate(() => {
       history.pushState({}, '', '/top.html?account');
       history.replaceState({}, '', '/top.html?account=overview');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, signInThroughForm } from './support/browser.ts';
-import { DEMO_BLOG_ID, startPublisherSite } from './support/delivery.ts';
+import { DEMO_BLOG_ID, nextDecision, startPublisherSite } from './support/delivery.ts';
 import { startProduct, type Product } from './support/product.ts';
 
 /** A short check so the test does not wait the default 5 s each time the screen opens. */
@@ -114,7 +114,7 @@ describe('Publisher Installation', () => {
     const site = await startPublisherSite(lineOfCode());
     const visitor = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const sitePage = await visitor.newPage();
-    const decision = sitePage.waitForResponse((response) => response.url().includes('/serve/d?'));
+    const decision = nextDecision(sitePage);
     await sitePage.goto(`${site.url}/top.html`);
     expect((await decision).status()).toBe(200);
     await visitor.close();

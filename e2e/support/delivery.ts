@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { createServer, type Server } from 'node:http';
 import { codeFrom } from '../../apps/api/test/smtp-catcher.ts';
 import type { Product } from './product.ts';
@@ -85,6 +86,11 @@ export async function startPublisherSite(snippet: string, extraPages: Record<str
     url: `http://localhost:${port}`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/** The page's next decision request (`/serve/d`) answered: start waiting before what makes the page ask. */
+export function nextDecision(page: Page) {
+  return page.waitForResponse((response) => response.url().includes('/serve/d?'));
 }
 
 /** Waits until `check` holds, polling; no fixed sleeps for what can be awaited. */

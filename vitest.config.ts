@@ -16,6 +16,7 @@ export default defineConfig({
             'packages/*/test/**/*.test.ts',
             'apps/web/src/**/*.test.{ts,tsx}',
             'apps/publisher-script/test/**/*.test.ts',
+            'scripts/**/*.test.ts',
           ],
           environment: 'node',
         },

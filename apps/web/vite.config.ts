@@ -17,18 +17,24 @@ export default defineConfig({
     emptyOutDir: true,
     rolldownOptions: {
       output: {
-        // Libraries change less often than the app: separate chunks stay cached across deploys.
+        // Libraries change less often than the app: separate chunks stay cached across deploys. These groups take
+        // only what the first visit needs ($initial): a group also takes its modules' dependencies, and the one
+        // screen's chart library would otherwise load for everybody (docs/performance.md, the web app's size).
         codeSplitting: {
           groups: [
             {
               name: 'react',
+              tags: ['$initial'],
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/,
             },
             {
               name: 'mantine',
+              tags: ['$initial'],
               test: /node_modules[\\/](@mantine|@floating-ui|react-remove-scroll|react-number-format|react-transition-group|clsx|tslib|use-)/,
             },
-            { name: 'vendor', test: /node_modules[\\/]/ },
+            { name: 'vendor', tags: ['$initial'], test: /node_modules[\\/]/ },
+            // The advertiser's chart and date picker, loaded with the one screen that shows them.
+            { name: 'charts', test: /node_modules[\\/](@mantine[\\/](charts|dates)|recharts|dayjs)[\\/]/ },
           ],
         },
       },

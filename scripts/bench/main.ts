@@ -7,7 +7,8 @@
  * in a temporary folder, migrated and seeded as `npm start` does) and a bare Fastify route, then loads them
  * from a second process over loopback: closed-loop throughput and latency of the bare route, the decision
  * endpoint, the view beacon and pageviews (decision then view), open-loop p99 at a fixed 1,000 requests/s,
- * the publisher script's gzipped size, and the count check (views answered 2xx = impressions counted in
+ * the publisher script's gzipped size, the web app's sizes (what a first visit downloads, the whole build; as
+ * last built, built first when missing), and the count check (views answered 2xx = impressions counted in
  * the database). Figures go to docs/performance.md by hand.
  */
 import { fork, type ChildProcess } from 'node:child_process';
@@ -36,9 +37,11 @@ import { createMailer } from '../../apps/api/src/services/mailer.ts';
 import pg from 'pg';
 import pino from 'pino';
 import type { PhaseKind, PhaseResult, PhaseSpec } from './load.ts';
+import { webBundleSizes } from './web-bundle.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const SCRIPT = join(ROOT, 'apps/publisher-script/dist/helium.js');
+const WEB_DIST = join(ROOT, 'apps/web/dist');
 
 const { values } = parseArgs({
   options: {
@@ -111,6 +114,10 @@ const loadAverage = () =>
 if (!existsSync(SCRIPT)) execFileSync(process.execPath, ['apps/publisher-script/build.mjs'], { cwd: ROOT });
 const script = readFileSync(SCRIPT);
 const scriptGzip = gzipSync(script, { level: 9 }).length;
+// The web app, built as `npm run build` does: what a first visit downloads, and the whole build.
+if (!existsSync(join(WEB_DIST, 'index.html')))
+  execFileSync('npm', ['run', 'build', '--workspace', 'apps/web'], { cwd: ROOT, stdio: 'ignore' });
+const webBundle = webBundleSizes(WEB_DIST);
 
 // 2. The real API on PGlite in a temporary folder, in this process; a bare Fastify route beside it.
 const dataDir = mkdtempSync(join(os.tmpdir(), 'helium-bench-'));
@@ -378,6 +385,7 @@ const summary = {
   withoutEngine,
   scriptBytes: script.length,
   scriptGzipBytes: scriptGzip,
+  webBundle,
   phases: results,
   ratios: { decision: ratio('decision'), view: ratio('view'), mixed: ratio('mixed') },
   p99Ratios,
@@ -394,6 +402,10 @@ const summary = {
   },
 };
 log(`publisher script: ${script.length} bytes, ${scriptGzip} bytes gzipped`);
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+log(
+  `web app: first visit ${kb(webBundle.initial.gzipBytes)} gzipped in ${webBundle.initial.files} files (${kb(webBundle.initial.bytes)}), whole build ${kb(webBundle.total.gzipBytes)} gzipped in ${webBundle.total.files} files, largest ${webBundle.largest.file} ${kb(webBundle.largest.gzipBytes)} gzipped`,
+);
 log(
   `throughput against the bare route: decision ${(summary.ratios.decision * 100).toFixed(0)}%, view ${(summary.ratios.view * 100).toFixed(0)}%, pageview (decision + view) ${(summary.ratios.mixed * 100).toFixed(0)}%`,
 );

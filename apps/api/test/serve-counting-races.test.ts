@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ads, campaigns } from '@helium/db';
 import { buildTestApp, type TestApp } from './helper.ts';
+import { utcDay } from '../src/delivery/visitor.ts';
 import {
   BROWSER_UA,
   budgetForOneMoreClick,
@@ -261,5 +262,33 @@ describe('midnight while a view is written', () => {
       await t.db.update(campaigns).set({ pauseDailyImpressions: 0 }).where(eq(campaigns.id, bikes));
       await t.app.delivery.refresh();
     }
+  });
+});
+
+describe("today's counters read while a request rolls to the next day", () => {
+  it("keep the new day's counters: the day never goes back, and the earlier day's figures are not taken", async () => {
+    const engine = t.app.delivery as unknown as {
+      today: string;
+      loadCounters(now: Date): Promise<void>;
+      rollDay(now: Date): void;
+    };
+    const now = t.clock.now();
+    const day = utcDay(now);
+    expect(engine.today).toBe(day);
+    // The database has impressions today: the figures a reload of today reads are not empty.
+    expect(await campaignImpressionsToday(t, bikes)).toBeGreaterThan(0);
+    const nextMidnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
+    // A reload of today's counters starts; while the database answers, a request after midnight rolls the day.
+    const reading = engine.loadCounters(now);
+    engine.rollDay(new Date(nextMidnight + 1_000));
+    await reading;
+    expect(engine.today).toBe(utcDay(new Date(nextMidnight + 1_000)));
+    expect(t.app.delivery.state().campaignToday.size).toBe(0);
+    expect(t.app.delivery.state().displayToday.size).toBe(0);
+    // A reload that read the clock before midnight comes too late: nothing goes back to the earlier day.
+    await engine.loadCounters(now);
+    expect(engine.today).toBe(utcDay(new Date(nextMidnight + 1_000)));
+    expect(t.app.delivery.state().campaignToday.size).toBe(0);
+    t.clock.advance(nextMidnight + 1_000 - now.getTime());
   });
 });

@@ -297,7 +297,6 @@ export class DeliveryEngine {
   }
 
   private async reload(withCounters: boolean): Promise<void> {
-    const now = this.now();
     const index = await loadIndex(this.options.db);
     for (const campaign of index.campaigns.values()) {
       campaign.remainingImpressions -= this.unflushedImpressionSpend.get(campaign.id) ?? 0;
@@ -305,12 +304,20 @@ export class DeliveryEngine {
     }
     this.index = index;
     if (index.isGeotargeted) this.geo.load();
+    // The clock is read after the index's await: a request may have rolled to a new day meanwhile.
+    const now = this.now();
     if (withCounters || utcDay(now) !== this.today) await this.loadCounters(now);
   }
 
   private async loadCounters(now: Date) {
-    this.today = utcDay(now);
-    const counters = await loadCounters(this.options.db, this.today, now);
+    const day = utcDay(now);
+    // Forward only, as rollDay: figures of a day before the engine's would count against today's caps.
+    if (day < this.today) return;
+    const counters = await loadCounters(this.options.db, day, now);
+    // A request rolled to a later day while the database answered: these are yesterday's figures, and today's
+    // counters started from zero then (what was counted since is in them).
+    if (day < this.today) return;
+    this.today = day;
     this.campaignToday = counters.campaignToday;
     // What is counted and not yet durable is not in the database's figures (batches wait behind the reload).
     this.displayToday = counters.displayToday;

@@ -13,7 +13,7 @@ import { DelayedLoader } from '../../app/DelayedLoader.tsx';
 import { PageHeader } from '../../app/PageHeader.tsx';
 import { useFormat } from '../format/useFormat.ts';
 import { useCurrentUser } from '../user/userQuery.ts';
-import { averagePerDay } from './performance.ts';
+import { averagePerDay, utcDayNumber } from './performance.ts';
 import { PerformanceDial } from './PerformanceDial.tsx';
 import { PerformanceHistoryTable } from './PerformanceHistoryTable.tsx';
 
@@ -51,7 +51,7 @@ export function PublisherPerformancePage() {
         history.data.isAnyPerformanceHistory ? (
           <Stack gap="lg">
             {realtime.data ? <Dials realtime={realtime.data} /> : null}
-            <ValidatedAdsPanel history={history.data} realtime={realtime.data} />
+            <ValidatedAdsPanel history={history.data} readAt={history.dataUpdatedAt} realtime={realtime.data} />
             <Paper withBorder p="md">
               <Title order={2} size="h4" mb="sm">
                 {t('performance.historyTitle')}
@@ -107,14 +107,17 @@ function Dials({ realtime }: { realtime: TGetRealtimePerformanceResponse }) {
 /** Today's validated impressions and, with rows of history, the average per day over the last 30 days. */
 function ValidatedAdsPanel({
   history,
+  readAt,
   realtime,
 }: {
   history: TGetPerformanceHistoryResponse;
+  /** When the history was read (its rows end the day before that day). */
+  readAt: number;
   realtime: TGetRealtimePerformanceResponse | undefined;
 }) {
   const { t } = useTranslation();
   const f = useFormat();
-  const average = averagePerDay(history.publisherPerformanceHistory);
+  const average = averagePerDay(history.publisherPerformanceHistory, utcDayNumber(readAt));
   return (
     <Paper withBorder p="md" data-testid="validated-ads">
       <Title order={2} size="h4" mb="sm">

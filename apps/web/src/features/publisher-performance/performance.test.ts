@@ -32,6 +32,8 @@ describe('publisher performance figures', () => {
     expect(missingSharePct(1000, 700)).toBeCloseTo(30);
     expect(missingSharePct(100, 130)).toBe(0);
     expect(missingSharePct(0, 0)).toBeNull();
+    // 59.95% validated reads 60.0%: the missing share reads 40.0%, not 40.1% (together 100.0%).
+    expect(missingSharePct(2000, 1199)).toBe(40);
   });
 
   it('flags a validated share below 60%, not at 60%, as the share is shown (one decimal)', () => {
@@ -64,7 +66,7 @@ describe('publisher performance figures', () => {
     expect(averagePerDay([row(3000, 0, today - 30), row(0, 0, today - 1)], today)).toBe(100);
     // A browser clock a day behind the server's: the rows' own span still counts.
     expect(averagePerDay([row(100, 0, today - 1), row(100, 0, today - 2)], today - 1)).toBe(100);
-    expect(averagePerDay([])).toBeNull();
+    expect(averagePerDay([], today)).toBeNull();
     expect(utcDayNumber(Date.parse('2026-11-25T23:59:00Z'))).toBe(Date.parse('2026-11-25T00:00:00Z') / 86_400_000);
   });
 });

@@ -5,10 +5,16 @@ export function validatedSharePct(pageviews: number, validatedImpressions: numbe
   return pageviews > 0 ? (validatedImpressions / pageviews) * 100 : null;
 }
 
-/** The share of pageviews without a validated impression (never below 0); null without pageviews. */
+/** A share as the screen shows it: one decimal. */
+const asShown = (pct: number) => Math.round(pct * 10) / 10;
+
+/**
+ * The share of pageviews without a validated impression (never below 0), from the validated share as shown, so
+ * that the two add up to 100.0% on the screen; null without pageviews.
+ */
 export function missingSharePct(pageviews: number, validatedImpressions: number): number | null {
   const validated = validatedSharePct(pageviews, validatedImpressions);
-  return validated === null ? null : Math.max(0, 100 - validated);
+  return validated === null ? null : Math.max(0, 100 - asShown(validated));
 }
 
 /**
@@ -17,7 +23,7 @@ export function missingSharePct(pageviews: number, validatedImpressions: number)
  */
 export function isValidatedShareLow(pageviews: number, validatedImpressions: number): boolean {
   const validated = validatedSharePct(pageviews, validatedImpressions);
-  return validated !== null && Math.round(validated * 10) / 10 < MIN_VALIDATED_SHARE_PCT;
+  return validated !== null && asShown(validated) < MIN_VALIDATED_SHARE_PCT;
 }
 
 /** A bar's width in percent of the widest (the largest daily pageviews), between 0 and 100. */
@@ -31,8 +37,8 @@ export function dayTotal(row: TPerformanceHistoryRow): number {
   return row.perfs_validated_impressions_desktop + row.perfs_validated_impressions_mobile;
 }
 
-/** Today's UTC day number, as the history rows' ids count days (days since 1970-01-01). */
-export function utcDayNumber(now: number = Date.now()): number {
+/** The UTC day number of an instant, as the history rows' ids count days (days since 1970-01-01). */
+export function utcDayNumber(now: number): number {
   return Math.floor(now / 86_400_000);
 }
 
@@ -40,9 +46,10 @@ export function utcDayNumber(now: number = Date.now()): number {
  * The average validated impressions per day over the last 30 days (yesterday and the 29 before): from the
  * publisher's first day with data in that window, so that a new publisher's average is not spread over days
  * before it started, and with the days without data after it counted as 0 (a week without the script lowers
- * the average). Null without rows.
+ * the average). `today` is the day the history was read on (utcDayNumber of when it was fetched), not the
+ * day it is now: after midnight the rows still end the day before that. Null without rows.
  */
-export function averagePerDay(rows: readonly TPerformanceHistoryRow[], today: number = utcDayNumber()): number | null {
+export function averagePerDay(rows: readonly TPerformanceHistoryRow[], today: number): number | null {
   if (rows.length === 0) return null;
   const first = Math.min(...rows.map((row) => row.id));
   const last = Math.max(...rows.map((row) => row.id));

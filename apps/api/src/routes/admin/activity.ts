@@ -128,8 +128,7 @@ export default async function activityRoutes(app: FastifyInstance) {
         clicks: sql<number>`coalesce(sum(${dailyAdStats.clicks}), 0)::int`,
       })
       .from(dailyAdStats)
-      // The web displays only: a newsletter's opens are summed as desktop, on a display of their own.
-      .where(and(gte(dailyAdStats.day, week), eq(dailyAdStats.channel, 'web')))
+      .where(gte(dailyAdStats.day, week))
       .groupBy(dailyAdStats.adId, dailyAdStats.publisherId, dailyAdStats.device);
     const statsKey = (publisherId: number, adId: number, device: Device) => `${publisherId}|${adId}|${device}`;
     const stats = new Map(adRows.map((row) => [statsKey(row.publisherId, row.adId, row.device), row]));

@@ -85,8 +85,12 @@ beforeAll(async () => {
     '/intercept.html':
       '<h1>Intercept</h1><div data-helium-slot style="width:728px;min-height:620px"></div>' +
       '<a id="next" href="/intercept.html?view=2">Next</a><script>navigation.addEventListener("navigate", (event) => {' +
-      ' if (event.canIntercept && new URL(event.destination.url).searchParams.has("view"))' +
-      ' event.intercept({ handler: () => Promise.resolve() }); });</script>',
+      ' const target = new URL(event.destination.url).searchParams;' +
+      ' if (event.canIntercept && target.has("view"))' +
+      ' event.intercept({ handler: () => (target.has("fail") ? Promise.reject(new Error("no data")) : Promise.resolve()) });' +
+      // A guard that refuses the first replace to ?guarded (a form with unsaved changes).
+      ' if (target.has("guarded") && event.navigationType === "replace" && !window.refusedOnce) {' +
+      ' window.refusedOnce = true; event.preventDefault(); } });</script>',
     // A copy of the line without the publisher's id (a plug-in misconfigured), before the publisher's own line.
     '/copies.html':
       '<!doctype html><html><head><meta charset="utf-8"><title>Publisher</title>' +
@@ -196,6 +200,28 @@ describe('single-page apps, blocked and offline', () => {
     // The same document, at its new address: no load of another page.
     expect(await page.evaluate(() => performance.getEntriesByType('navigation').length)).toBe(1);
     expect(decisions).toEqual([`${site.url}/intercept.html`, `${site.url}/intercept.html?view=2`]);
+    // A taken-over navigation whose loading fails has still changed the address: a new page.
+    const failed = nextDecision(page);
+    await page.evaluate(() =>
+      (window as unknown as { navigation: { navigate(url: string): { finished: Promise<unknown> } } }).navigation
+        .navigate('/intercept.html?view=3&fail=1')
+        .finished.catch(() => {}),
+    );
+    await failed;
+    expect(decisions.at(-1)).toBe(`${site.url}/intercept.html?view=3&fail=1`);
+    // A replace the page refuses changes nothing: the same address, pushed afterwards, is a new page.
+    await page.evaluate(() => {
+      try {
+        history.replaceState(null, '', '/intercept.html?guarded');
+      } catch {
+        // refused
+      }
+    });
+    expect(new URL(page.url()).search).toBe('?view=3&fail=1');
+    const guarded = nextDecision(page);
+    await page.evaluate(() => history.pushState(null, '', '/intercept.html?guarded'));
+    await guarded;
+    expect(decisions.at(-1)).toBe(`${site.url}/intercept.html?guarded`);
     await ctx.close();
   });
 

@@ -18,11 +18,12 @@ import type { DecisionAnswer, ServedAd } from '@helium/contracts/serving';
 
 /** The part of the Navigation API the script uses (not in TypeScript's DOM types yet). */
 interface NavigationLike {
+  currentEntry: unknown;
   addEventListener(
     type: 'navigate',
     listener: (event: { navigationType: string; destination: { url: string; sameDocument: boolean } }) => void,
   ): void;
-  addEventListener(type: 'navigatesuccess', listener: () => void): void;
+  addEventListener(type: 'navigatesuccess' | 'navigateerror', listener: () => void): void;
 }
 
 interface Slot {
@@ -108,8 +109,9 @@ interface Slot {
     const rect = slot.ad.getBoundingClientRect();
     const left = Math.max(rect.left, 0);
     const top = Math.max(rect.top, 0);
-    const width = Math.min(rect.right, innerWidth) - left;
-    const height = Math.min(rect.bottom, innerHeight) - top;
+    // The layout viewport, as the rectangle and the hit test use it (not the pinch-zoomed one, no scrollbar).
+    const width = Math.min(rect.right, doc.documentElement.clientWidth) - left;
+    const height = Math.min(rect.bottom, doc.documentElement.clientHeight) - top;
     // In a shadow tree, its root hit-tests inside it (the document would answer the host).
     const root = slot.box.getRootNode() as Document;
     let seen = 0;
@@ -289,7 +291,7 @@ interface Slot {
   };
 
   // The page's address: an in-page anchor (#comments) is the same page, a hash route (#/about, #!/about) is not.
-  const address = (href = location.href) => (/^[^#]*#[/!]/.test(href) ? href : href.split('#')[0]!);
+  const address = () => (/^#[/!]/.test(location.hash) ? location.href : location.href.split('#')[0]!);
 
   const pageview = () => {
     const here = address();
@@ -352,31 +354,34 @@ interface Slot {
       start();
     });
   };
-  const replacedEntry = (href?: string) => {
-    if (page && !pushed) page = address(href);
+  const replacedEntry = () => {
+    if (page && !pushed) page = address();
   };
   const navigation = (win as { navigation?: NavigationLike }).navigation;
-  if (navigation) {
+  // Without a current entry (a sandboxed frame, an opaque origin) the Navigation API tells nothing.
+  if (navigation?.currentEntry) {
     // The Navigation API sees every history change, also through a reference the router took before this
-    // script loaded (which the patch below would miss).
+    // script loaded (which the wrapper below would miss). Read once the address has changed (a navigation the
+    // page cancels changes nothing).
     // A router of the Navigation API itself takes over a navigation to another document (intercept): known
-    // once it succeeded, the page still here.
+    // once it ended, the page still here, whether it succeeded or failed after the address changed.
     let intercepted = '';
     navigation.addEventListener('navigate', (event) =>
       safely(() => {
         intercepted = event.destination.sameDocument ? '' : event.navigationType;
         if (intercepted) return;
         if (event.navigationType === 'push') pushedEntry();
-        else if (event.navigationType === 'replace') replacedEntry(event.destination.url);
+        else if (event.navigationType === 'replace') setTimeout(replacedEntry);
       }),
     );
-    navigation.addEventListener('navigatesuccess', () =>
+    const ended = () =>
       safely(() => {
         if (intercepted === 'push') start();
         else if (intercepted === 'replace') replacedEntry();
         intercepted = '';
-      }),
-    );
+      });
+    navigation.addEventListener('navigatesuccess', ended);
+    navigation.addEventListener('navigateerror', ended);
   } else {
     for (const name of ['pushState', 'replaceState'] as const) {
       const original = history[name];

@@ -248,6 +248,14 @@ describe('AutoPilot (Thompson sampling)', () => {
         { impressions: 0, clicks: 0 },
       ])[0],
     ).toBeCloseTo(1 / 3, 4);
+    // A young ad against an established one (its wide Beta(2, 100) over the other's narrow peak): 27.087%, from
+    // the incomplete beta function, within 0.01 percentage point.
+    const [established, young] = thompsonShares([
+      { impressions: 78_480, clicks: 790 },
+      { impressions: 100, clicks: 1 },
+    ]);
+    expect(Math.abs(established! - 0.27087)).toBeLessThan(1e-4);
+    expect(Math.abs(young! - 0.72913)).toBeLessThan(1e-4);
     const same = { impressions: 50_000, clicks: 400 };
     for (const share of thompsonShares([same, same, same])) expect(share).toBeCloseTo(1 / 3, 4);
     const mixed = [

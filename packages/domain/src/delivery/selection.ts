@@ -78,19 +78,20 @@ export function thompsonPick(ads: readonly CtrCounts[], random: Random): number 
 }
 
 /**
- * Points of the integration grid laid over each ad's Beta distribution (thompsonShares): 200, fewer for many
- * ads (the work grows with the square of their number), never under 60 (a step of 0.4 standard deviations).
+ * Steps of the integration grid over each ad's range (thompsonShares): the error falls with the square of the
+ * step, about 0.005 percentage point at 600.
  */
-const gridPointsPerAd = (ads: number) => Math.max(60, Math.min(200, Math.round(2000 / ads)));
+const GRID_STEPS_PER_RANGE = 600;
 /** How far (in standard deviations) each ad's part of the grid reaches on each side of its mean. */
 const GRID_REACH_SD = 12;
 
 /**
  * Each ad's probability of being picked by Thompson sampling (thompsonPick): the probability that its draw
  * from Beta(clicks + 1, impressions - clicks + 1) is the highest, computed by numerical integration of
- * P(i wins) = integral of f_i(x) x product over j != i of F_j(x), not estimated by drawing. Exact to well
- * under 0.01 percentage point, the same on every call, so that the admin's fade thresholds (0.01% and 0.1%)
- * and the advertiser's share percentages mean what they say. Sums to 1.
+ * P(i wins) = integral of f_i(x) x product over j != i of F_j(x), not estimated by drawing: within about
+ * 0.005 percentage point for up to 10 ads (trapezoids on a grid fine around each ad's mass), the same on every
+ * call, so that the admin's fade thresholds (0.01% and 0.1%) and the advertiser's share percentages mean
+ * what they say. Sums to 1.
  */
 export function thompsonShares(ads: readonly CtrCounts[]): number[] {
   if (ads.length === 0) return [];
@@ -102,44 +103,60 @@ export function thompsonShares(ads: readonly CtrCounts[]): number[] {
     return { a, b };
   });
   // A grid fine around every ad's mass: each ad adds evenly spaced points over its mean +/- GRID_REACH_SD.
-  const points = new Set<number>();
-  const perAd = gridPointsPerAd(ads.length);
-  for (const { a, b } of params) {
+  // The grid: over each ad's mean +/- GRID_REACH_SD standard deviations, as fine as the narrowest ad there
+  // needs (GRID_STEPS_PER_RANGE steps over its range). Ads with close CTRs share their points.
+  const ranges = params.map(({ a, b }) => {
     const mean = a / (a + b);
     const sd = Math.sqrt((a * b) / ((a + b) ** 2 * (a + b + 1)));
     const low = Math.max(0, mean - GRID_REACH_SD * sd);
     const high = Math.min(1, mean + GRID_REACH_SD * sd);
-    for (let step = 0; step <= perAd; step++) points.add(low + ((high - low) * step) / perAd);
+    return { low, high, step: (high - low) / GRID_STEPS_PER_RANGE };
+  });
+  const bounds = [...new Set(ranges.flatMap((range) => [range.low, range.high]))].sort((x, y) => x - y);
+  const grid: number[] = [];
+  for (let index = 0; index + 1 < bounds.length; index++) {
+    const from = bounds[index] as number;
+    const to = bounds[index + 1] as number;
+    let step = Infinity;
+    for (const range of ranges) if (range.low <= from && range.high >= to) step = Math.min(step, range.step);
+    const steps = Number.isFinite(step) ? Math.max(1, Math.ceil((to - from) / step)) : 1;
+    for (let point = 0; point < steps; point++) grid.push(from + ((to - from) * point) / steps);
   }
-  const grid = [...points].sort((x, y) => x - y);
+  grid.push(bounds[bounds.length - 1] as number);
   const size = grid.length;
-  // Each ad's density on the grid (scaled to its peak, then normalised by its trapezoid integral) and its CDF.
+  // Each ad's density on the grid (scaled to its peak, then normalised by its trapezoid integral) and its CDF,
+  // computed over its own range only: beyond it the density is 0 and the CDF 0 before, 1 after.
   const densities: Float64Array[] = [];
   const cdfs: Float64Array[] = [];
-  for (const { a, b } of params) {
-    const logDensity = new Float64Array(size);
+  params.forEach(({ a, b }, index) => {
+    const { low, high } = ranges[index] as (typeof ranges)[number];
+    let first = 0;
+    while ((grid[first] as number) < low) first++;
+    let last = first;
+    while (last + 1 < size && (grid[last + 1] as number) <= high) last++;
+    const density = new Float64Array(size);
     let peak = -Infinity;
-    for (let k = 0; k < size; k++) {
+    for (let k = first; k <= last; k++) {
       const x = grid[k] as number;
       const value = (a === 1 ? 0 : (a - 1) * Math.log(x)) + (b === 1 ? 0 : (b - 1) * Math.log1p(-x));
-      logDensity[k] = value;
+      density[k] = value;
       if (value > peak) peak = value;
     }
-    const density = new Float64Array(size);
-    for (let k = 0; k < size; k++) density[k] = Math.exp((logDensity[k] as number) - peak);
+    for (let k = first; k <= last; k++) density[k] = Math.exp((density[k] as number) - peak);
     const cdf = new Float64Array(size);
-    for (let k = 1; k < size; k++) {
+    for (let k = first + 1; k <= last; k++) {
       const width = (grid[k] as number) - (grid[k - 1] as number);
       cdf[k] = (cdf[k - 1] as number) + (((density[k] as number) + (density[k - 1] as number)) / 2) * width;
     }
-    const total = cdf[size - 1] as number;
-    for (let k = 0; k < size; k++) {
+    const total = cdf[last] as number;
+    for (let k = first; k <= last; k++) {
       density[k] = (density[k] as number) / total;
       cdf[k] = (cdf[k] as number) / total;
     }
+    cdf.fill(1, last + 1);
     densities.push(density);
     cdfs.push(cdf);
-  }
+  });
   // The integrand of each ad at each point, the other ads' CDFs multiplied from both sides (no division by 0).
   const count = ads.length;
   const wins = new Array<number>(count).fill(0);

@@ -68,7 +68,8 @@ export default async function activityRoutes(app: FastifyInstance) {
           const remainingImpressions = Math.max(0, live?.remainingImpressions ?? campaign.remainingImpressions);
           const remainingClicks = Math.max(0, live?.remainingClicks ?? campaign.remainingClicks);
           // The advertiser's rule (specification 02, section 4): an ad shows when its switch is on and it is shown
-          // on at least one publisher that approved it; the campaign shows when one of its live ads does.
+          // on at least one publisher that approved it (approved by none yet: its switch alone decides); the
+          // campaign shows when one of its ads not ejected does.
           const isShowing = [...index.ads.values()].some(
             (ad) =>
               ad.campaignId === campaign.id &&

@@ -122,6 +122,35 @@ describe('GroupCommitRecorder', () => {
     expect(recorder.batches).toBe(1);
   });
 
+  it("a batch that fails is written again request by request: one request's bad event loses no other's", async () => {
+    const writes = controlledWrites();
+    const errors: unknown[] = [];
+    const recorder = new GroupCommitRecorder(writes.write, (error) => errors.push(error), 1);
+    const good = recorder.record([event('a')]);
+    const bad = recorder.record([event('bad')]).then(
+      () => 'written',
+      (error: Error) => error.message,
+    );
+    const alsoGood = recorder.record([event('b'), event('c')]);
+    await turn();
+    expect(writes.started.map((batch) => batch.hosts)).toEqual([['a', 'bad', 'b', 'c']]);
+    writes.started[0]!.fail(new Error('invalid byte sequence'));
+    await turn();
+    // Each request alone, in order, one at a time.
+    expect(writes.started.map((batch) => batch.hosts)).toEqual([['a', 'bad', 'b', 'c'], ['a']]);
+    writes.started[1]!.finish();
+    await turn();
+    writes.started[2]!.fail(new Error('invalid byte sequence'));
+    await turn();
+    writes.started[3]!.finish();
+    await expect(good).resolves.toBeUndefined();
+    expect(await bad).toBe('invalid byte sequence');
+    await expect(alsoGood).resolves.toBeUndefined();
+    expect(writes.started.map((batch) => batch.hosts)).toEqual([['a', 'bad', 'b', 'c'], ['a'], ['bad'], ['b', 'c']]);
+    expect(errors).toHaveLength(1);
+    expect(recorder.eventsWritten).toBe(3);
+  });
+
   it('flush waits for what is queued and in flight; close refuses new events', async () => {
     const writes = controlledWrites();
     const recorder = new GroupCommitRecorder(writes.write, undefined, 2);

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { addressNetwork, isOnRegisteredDomain, linkWithClickId, pageAddress } from '../src/delivery/addresses.ts';
+import {
+  addressNetwork,
+  heartbeatHost,
+  isOnRegisteredDomain,
+  linkWithClickId,
+  pageAddress,
+  withoutControlCharacters,
+} from '../src/delivery/addresses.ts';
 
 describe('isOnRegisteredDomain', () => {
   it('accepts the domain and its subdomains, www. and case ignored', () => {
@@ -14,6 +21,28 @@ describe('isOnRegisteredDomain', () => {
     expect(isOnRegisteredDomain('blog.example', null)).toBe(false);
     expect(isOnRegisteredDomain('blog.example', '  ')).toBe(false);
     expect(isOnRegisteredDomain('', 'blog.example')).toBe(false);
+  });
+});
+
+describe('text a request sends, before it is stored', () => {
+  it('loses its control characters (a NUL, which PostgreSQL refuses in text, line breaks)', () => {
+    expect(withoutControlCharacters('a\u0000b\r\nc\u007f\u001bd')).toBe('abcd');
+    expect(withoutControlCharacters('café é')).toBe('café é');
+    expect(pageAddress('http://blog.example/a\u0000b')).toBe('http://blog.example/ab');
+    expect(pageAddress('http://blog.example/a%00')).toBe('http://blog.example/a%00');
+  });
+
+  it('keeps a host name only when it is one: letters, digits, dots, hyphens or an IP, at most 253 characters', () => {
+    expect(heartbeatHost('Blog.Example')).toBe('blog.example');
+    expect(heartbeatHost('xn--caf-dma.example')).toBe('xn--caf-dma.example');
+    expect(heartbeatHost('localhost')).toBe('localhost');
+    expect(heartbeatHost('127.0.0.1')).toBe('127.0.0.1');
+    expect(heartbeatHost('[::1]')).toBe('[::1]');
+    expect(heartbeatHost(`${'a'.repeat(60)}.`.repeat(4) + 'example')).toHaveLength(251);
+    expect(heartbeatHost(`${'a'.repeat(60)}.`.repeat(5) + 'example')).toBe('');
+    expect(heartbeatHost('a'.repeat(3600))).toBe('');
+    expect(heartbeatHost('bad host')).toBe('');
+    expect(heartbeatHost('')).toBe('');
   });
 });
 

@@ -151,13 +151,33 @@ export class GroupCommitRecorder {
         },
         (error: unknown) => {
           this.onError(error);
-          for (const item of batch) item.reject(error);
+          if (batch.length === 1) return batch[0]!.reject(error);
+          // One request's bad event must not lose the others' (the failed batch wrote nothing: one
+          // transaction): each request's events are written again on their own, in order.
+          return batch.reduce((previous, item) => previous.then(() => this.writeAlone(item)), Promise.resolve());
         },
       )
       .finally(() => {
         this.inFlight -= 1;
         this.pump();
       });
+  }
+
+  private writeAlone(item: Pending): Promise<void> {
+    let written: Promise<void>;
+    try {
+      written = this.write(item.events);
+    } catch (error) {
+      written = Promise.reject(error);
+    }
+    return written.then(
+      () => {
+        this.batches += 1;
+        this.eventsWritten += item.events.length;
+        item.resolve();
+      },
+      (error: unknown) => item.reject(error),
+    );
   }
 
   private notifyIfIdle() {

@@ -26,6 +26,22 @@ export function httpUrl(value: string): URL | null {
   return url.protocol === 'http:' || url.protocol === 'https:' ? url : null;
 }
 
+/** The text without C0 control characters and DEL (a NUL byte, line breaks, escapes). */
+export function withoutControlCharacters(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/[\u0000-\u001f\u007f]/g, '');
+}
+
+/**
+ * A request's host name as the install heartbeat keeps it: lower case letters, digits, dots and hyphens (a
+ * punycoded name), or an IP address, at most 253 characters; anything else is no host ('').
+ */
+export function heartbeatHost(hostname: string): string {
+  const host = hostname.toLowerCase();
+  if (host.length === 0 || host.length > 253) return '';
+  return /^([a-z0-9-]+\.)*[a-z0-9-]+\.?$/.test(host) || /^\[[0-9a-f:.]+\]$/.test(host) ? host : '';
+}
+
 /** Query parameters of ad clicks and campaigns: each visitor's own, not the page's. */
 const TRACKING_PARAMETER =
   /^(utm_\w+|fbclid|gclid|gbraid|wbraid|dclid|msclkid|yclid|twclid|ttclid|igshid|mc_[ce]id|_ga|_gl)$/i;
@@ -40,8 +56,10 @@ const PRIVATE_PARAMETER =
  * (campaign trackers) or may hold a secret or a person's e-mail are left out: the address is kept for months and
  * shown to advertisers, and one page is then one address whatever campaign brought each visitor.
  */
-export function pageAddress(value: unknown, maxLength = 500): string {
-  if (typeof value !== 'string' || value === '') return '';
+export function pageAddress(raw: unknown, maxLength = 500): string {
+  if (typeof raw !== 'string' || raw === '') return '';
+  // Control characters (a NUL, which PostgreSQL refuses in text) are no part of an address a browser sends.
+  const value = withoutControlCharacters(raw);
   const url = httpUrl(value);
   if (!url) return '';
   const address = value.split('#')[0] ?? '';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { pageAddress } from '@helium/domain';
+import { heartbeatHost, pageAddress, withoutControlCharacters } from '@helium/domain';
 import type { Requester } from '../../delivery/engine.ts';
 import { quietRequestLogs } from '../../plugins/quiet-request-logs.ts';
 import { untrustedProxyWarning } from '../../plugins/untrusted-proxy-warning.ts';
@@ -22,10 +22,11 @@ const BLANK_BANNER = Buffer.from(
   'base64',
 );
 
+/** The host name of an Origin, a Referer or a page address; '' when there is none or it is not a host name. */
 function hostOf(value: unknown): string {
   if (typeof value !== 'string' || value === '') return '';
   try {
-    return new URL(value).hostname;
+    return heartbeatHost(new URL(value).hostname);
   } catch {
     return '';
   }
@@ -222,7 +223,7 @@ export default async function serveRoutes(app: FastifyInstance) {
     return {
       publisherId: app.ctx.hashIds.decodePublisher(params.publisherId),
       banner: banner === 1 || banner === 2 ? banner : null,
-      issue: params.issue.trim().slice(0, 100),
+      issue: withoutControlCharacters(params.issue).trim().slice(0, 100),
     };
   };
 

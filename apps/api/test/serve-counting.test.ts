@@ -282,8 +282,12 @@ describe('clicks', () => {
     const [campaign] = await t.db.select().from(campaigns).where(eq(campaigns.id, ceramics));
     expect(campaign?.remainingClicks).toBe(9);
 
+    // An hour later the visitor's click on a new page bills again; the first page's link, fetched again, does not
+    // (a decision bills one click in its token's life, whoever fetches it).
     t.clock.advance(61 * 60_000);
-    expect((await click(t, ads[0]!.click, visitor)).headers['x-helium-counted']).toBe('unique');
+    expect((await click(t, ads[0]!.click, visitor)).headers['x-helium-counted']).toBe('repeat');
+    const { ads: later } = await decide(t, blog, visitor);
+    expect((await click(t, later[0]!.click, visitor)).headers['x-helium-counted']).toBe('unique');
     after = await counts(t.db);
     expect(after.uniqueClicks).toBe(before.uniqueClicks + 2);
 
@@ -309,6 +313,27 @@ describe('clicks', () => {
     expect((await counts(t.db)).uniqueClicks).toBe(before.uniqueClicks + 1);
     const [campaign] = await t.db.select().from(campaigns).where(eq(campaigns.id, ceramics));
     expect(campaign?.remainingClicks).toBe(9);
+  });
+
+  it("one page's click link fetched again each hour, from new addresses and user agents, bills once in its life", async () => {
+    await onlyCampaign(t, ceramics, { clicks: 10 });
+    const { ads } = await decide(t, blog, { ip: '10.5.2.1' });
+    const before = await counts(t.db);
+    const outcomes = [];
+    for (let hour = 0; hour < 5; hour++) {
+      const ua = `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/13${hour}.0 Safari/537.36`;
+      outcomes.push((await click(t, ads[0]!.click, { ip: `10.5.2.${10 + hour}`, ua })).headers['x-helium-counted']);
+      t.clock.advance(61 * 60_000);
+    }
+    expect(outcomes).toEqual(['unique', 'repeat', 'repeat', 'repeat', 'repeat']);
+    expect((await counts(t.db)).uniqueClicks).toBe(before.uniqueClicks + 1);
+    const [campaign] = await t.db.select().from(campaigns).where(eq(campaigns.id, ceramics));
+    expect(campaign?.remainingClicks).toBe(9);
+    // After a restart too: the memory of clicks emptied, the clicks of the last day read again from the database.
+    (t.app.delivery as unknown as { lastUniqueClick: Map<string, number> }).lastUniqueClick.clear();
+    await t.app.delivery.refresh({ counters: true });
+    t.clock.advance(61 * 60_000);
+    expect((await click(t, ads[0]!.click, { ip: '10.5.2.99' })).headers['x-helium-counted']).toBe('repeat');
   });
 
   it("a lead reported for a repeat click counts once, for the visitor's unique click", async () => {

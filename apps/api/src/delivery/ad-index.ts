@@ -275,7 +275,8 @@ export async function loadCounters(db: Database, today: string, now: Date): Prom
   const clickRows = await db
     .select({ adId: adClicks.adId, decisionId: adClicks.decisionId, visitor: adClicks.visitor, at: adClicks.createdAt })
     .from(adClicks)
-    .where(and(eq(adClicks.isUnique, true), gte(adClicks.createdAt, new Date(now.getTime() - 3_600_000))));
+    // A day: a decision bills one unique click in its click token's life (a visitor's clicks, one an hour).
+    .where(and(eq(adClicks.isUnique, true), gte(adClicks.createdAt, new Date(now.getTime() - 24 * 3_600_000))));
   return {
     campaignToday,
     displayToday,

@@ -63,8 +63,14 @@ export const KEPT_AFTER_VIEW_MS = 60_000;
 export const VIEW_TOKEN_MS = 30 * 60_000;
 /** A click token is good this long after the decision. */
 export const CLICK_TOKEN_MS = 24 * 3_600_000;
-/** A unique (billed) click: once per hour per visitor per ad. */
+/**
+ * A unique (billed) click: once per hour per visitor per ad, and once per decision for its click token's whole
+ * life (CLICK_TOKEN_MS): one page's ad link fetched again each hour, from new addresses, bills once.
+ */
 export const UNIQUE_CLICK_MS = 3_600_000;
+
+/** How long a key of lastUniqueClick holds a click: a visitor's an hour, a decision's its token's life. */
+const uniqueClickWindow = (key: string) => (key.startsWith('decision|') ? CLICK_TOKEN_MS : UNIQUE_CLICK_MS);
 /** A lead counts within this time of its click. */
 export const LEAD_WINDOW_MS = 30 * 86_400_000;
 /**
@@ -333,6 +339,7 @@ export class DeliveryEngine {
     for (const [adId, spent] of this.unflushedAdSpend) addTo(this.adSpent, adId, spent);
     for (const click of counters.recentUniqueClicks) {
       for (const key of [`${click.adId}|${click.visitor}`, `decision|${click.decisionId}`]) {
+        if (now.getTime() - click.at >= uniqueClickWindow(key)) continue;
         this.lastUniqueClick.set(key, Math.max(this.lastUniqueClick.get(key) ?? 0, click.at));
       }
     }
@@ -365,7 +372,8 @@ export class DeliveryEngine {
       if (decision.reserved) this.release(decision);
       this.decisions.delete(id);
     }
-    for (const [key, at] of this.lastUniqueClick) if (now - at >= UNIQUE_CLICK_MS) this.lastUniqueClick.delete(key);
+    for (const [key, at] of this.lastUniqueClick)
+      if (now - at >= uniqueClickWindow(key)) this.lastUniqueClick.delete(key);
     for (const [key, at] of this.heartbeatsSeen) if (now - at >= 60_000) this.heartbeatsSeen.delete(key);
     if (this.leadsSeen.size > 100_000) this.leadsSeen.clear();
   }
@@ -997,17 +1005,16 @@ export class DeliveryEngine {
       return { location, counted: 'invalid' };
     }
     const campaign = this.snapshot().campaigns.get(decision.campaignId);
-    // Unique per visitor and ad, and per decision: one page's click link shared by many (other user agents,
-    // other addresses) bills once an hour, as one visitor's clicks do. Not per decision for a newsletter: its
-    // banner's one link is every reader's, who each bill once an hour.
+    // Unique per visitor and ad (an hour), and per decision (its token's life): one page's click link shared by
+    // many (other user agents, other addresses) or fetched again later bills once. Not per decision for a
+    // newsletter: its banner's one link is every reader's, who each bill once an hour.
     const ownKeys = [`${decision.adId}|${visitor}`, ...(decision.channel === 'owl' ? [] : [`decision|${decision.id}`])];
     const keys = [...ownKeys];
     const hourAgo = new Date(at.getTime() - UNIQUE_CLICK_MS);
     // Just after midnight the visitor's hash has a new day's salt: the same person, under yesterday's, too.
     if (utcDay(hourAgo) !== utcDay(at)) keys.push(`${decision.adId}|${this.visitorOf(requester, hourAgo)}`);
     const previous = keys.map((key) => this.lastUniqueClick.get(key));
-    const last = Math.max(...previous.map((time) => time ?? -Infinity));
-    let isUnique = at.getTime() - last >= UNIQUE_CLICK_MS;
+    let isUnique = keys.every((key, index) => at.getTime() - (previous[index] ?? -Infinity) >= uniqueClickWindow(key));
     const events: DeliveryEvent[] = this.rerecord(decision);
     const rerecorded = events.length > 0;
     let spendsCredit = false;
@@ -1128,18 +1135,19 @@ export class DeliveryEngine {
   }
 
   /**
-   * The unique click a repeat click repeats: the latest unique click on the ad, within the hour, of the same
-   * visitor or through the same decision (the rules of countClick).
+   * The unique click a repeat click repeats: the latest unique click on the ad of the same visitor within the
+   * hour, or through the same decision within its token's life (the rules of countClick).
    */
   private async uniqueClickBefore(repeat: typeof adClicks.$inferSelect) {
     const [unique] = await this.options.db
       .select()
       .from(adClicks)
       .where(
-        sql`${adClicks.adId} = ${repeat.adId} and ${adClicks.isUnique}
-          and (${adClicks.visitor} = ${repeat.visitor} or (${adClicks.decisionId} = ${repeat.decisionId} and ${adClicks.decisionId} not like 'owl:%'))
-          and ${adClicks.createdAt} <= ${repeat.createdAt}
-          and ${adClicks.createdAt} > ${new Date(repeat.createdAt.getTime() - UNIQUE_CLICK_MS)}`,
+        sql`${adClicks.adId} = ${repeat.adId} and ${adClicks.isUnique} and ${adClicks.createdAt} <= ${repeat.createdAt}
+          and ((${adClicks.visitor} = ${repeat.visitor}
+                and ${adClicks.createdAt} > ${new Date(repeat.createdAt.getTime() - UNIQUE_CLICK_MS)})
+            or (${adClicks.decisionId} = ${repeat.decisionId} and ${adClicks.decisionId} not like 'owl:%'
+                and ${adClicks.createdAt} > ${new Date(repeat.createdAt.getTime() - CLICK_TOKEN_MS)}))`,
       )
       .orderBy(sql`${adClicks.createdAt} desc`)
       .limit(1);

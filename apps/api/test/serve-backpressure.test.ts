@@ -18,6 +18,8 @@ beforeAll(async () => {
         requestsPerIpPerMinute: 1e9,
         clicksPerIpPerMinute: 1e9,
         opensPerVisitorPerMinute: 1e9,
+        opensPerVisitorPerDay: 1e9,
+        opensPerIpPerDay: 1e9,
         oneIpShare: 1,
         oneIpMinVisitors: 1e9,
       },

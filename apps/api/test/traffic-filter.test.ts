@@ -156,13 +156,51 @@ describe('clicks and newsletter opens', () => {
   it('sets aside a visitor opening newsletters more than 30 times a minute, and bots', () => {
     const filter = new TrafficFilter(DEFAULT_TRAFFIC_LIMITS, SMALL_FILTERS);
     const open = (visitor: string, agent = userAgent) =>
-      filter.open({ visitor, ipHash: 'mail-proxy', userAgent: agent, nowMs: NOW });
+      filter.open({ publisherId: 7, visitor, ipHash: 'mail-proxy', userAgent: agent, day: DAY, nowMs: NOW });
     const verdicts = Array.from({ length: 31 }, () => open('reader'));
     expect(verdicts.slice(0, 30).every((verdict) => verdict === null)).toBe(true);
     expect(verdicts[30]).toBe('rate');
     // Other readers behind the same mail service's address are not held against each other.
     expect(open('another reader')).toBeNull();
     expect(open('a crawler', 'Googlebot/2.1 (+http://www.google.com/bot.html)')).toBe('bot');
+  });
+});
+
+describe("a newsletter's opens in a day", () => {
+  const reader = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; Microsoft Outlook 16.0.17928; Pro)';
+  const at = (minute: number) => NOW + minute * 60_000;
+
+  it("holds a reader's own mail program to 50 opens a day of one newsletter, and one IP to 1,000", () => {
+    const filter = new TrafficFilter(DEFAULT_TRAFFIC_LIMITS, SMALL_FILTERS);
+    const open = (visitor: string, minute: number, publisherId = 7, ipHash = 'home', day = DAY) =>
+      filter.open({ publisherId, visitor, ipHash, userAgent: reader, day, nowMs: at(minute) });
+    // One open a minute: under the minute's limit, over the day's after 50.
+    const verdicts = Array.from({ length: 51 }, (_, minute) => open('reader', minute));
+    expect(verdicts.slice(0, 50).every((verdict) => verdict === null)).toBe(true);
+    expect(verdicts[50]).toBe('rate');
+    // Another newsletter, and the next day, start again.
+    expect(open('reader', 60, 8)).toBeNull();
+    expect(open('reader', 61, 7, 'home', '2026-11-23')).toBeNull();
+    // A new user agent at each open is a new reader: the IP's count of the day stops it.
+    const fromOneIp = Array.from({ length: 1001 }, (_, index) => open(`agent-${index}`, 100 + index, 9, 'one-ip'));
+    expect(fromOneIp.slice(0, 1000).every((verdict) => verdict === null)).toBe(true);
+    expect(fromOneIp[1000]).toBe('rate');
+  });
+
+  it("does not hold a mail service's image proxy to a reader's day (its address and agent stand for many readers)", () => {
+    const filter = new TrafficFilter(DEFAULT_TRAFFIC_LIMITS, SMALL_FILTERS);
+    const proxy = 'Mozilla/5.0 (Windows NT 5.1; rv:11.0) Gecko Firefox/11.0 (via ggpht.com GoogleImageProxy)';
+    const verdicts = Array.from({ length: 200 }, (_, minute) =>
+      filter.open({
+        publisherId: 7,
+        visitor: 'proxy',
+        ipHash: 'google',
+        userAgent: proxy,
+        day: DAY,
+        nowMs: at(minute),
+      }),
+    );
+    expect(verdicts.every((verdict) => verdict === null)).toBe(true);
   });
 });
 

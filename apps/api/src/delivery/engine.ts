@@ -1230,9 +1230,11 @@ export class DeliveryEngine {
     const invalid = this.isDataCentre(requester)
       ? 'dataCentre'
       : this.filter.open({
+          publisherId,
           visitor,
           ipHash: this.hasher.ip(requester.ip, at),
           userAgent: requester.userAgent,
+          day: this.today,
           nowMs: at.getTime(),
         });
     if (invalid) {

@@ -20,6 +20,10 @@ export interface TrafficLimits {
   clicksPerIpPerMinute: number;
   /** Newsletter opens one visitor may make in a minute. */
   opensPerVisitorPerMinute: number;
+  /** A newsletter's opens one reader (not a mail service's proxy) may make in a day. */
+  opensPerVisitorPerDay: number;
+  /** A newsletter's opens by readers (not mail services' proxies) from one IP in a day, all user agents together. */
+  opensPerIpPerDay: number;
   /** Share of a publisher's daily unique visitors one IP may hold (decisions.md: 5%). */
   oneIpShare: number;
   /** The one-IP share applies from this many unique visitors of the publisher in the day. */
@@ -33,6 +37,8 @@ export const DEFAULT_TRAFFIC_LIMITS: TrafficLimits = {
   requestsPerIpPerMinute: 1200,
   clicksPerIpPerMinute: 30,
   opensPerVisitorPerMinute: 30,
+  opensPerVisitorPerDay: 50,
+  opensPerIpPerDay: 1000,
   oneIpShare: 0.05,
   oneIpMinVisitors: 200,
 };
@@ -180,8 +186,8 @@ export class TrafficFilter {
   // count; and only IPs that several visitors share have an entry, with their number of visitors.
   private seenVisitors: BloomFilter;
   private seenIps: BloomFilter;
-  /** Each (publisher, visitor)'s pageviews of the day, in fixed memory too. */
-  private visitorDayPageviews: CountMinSketch;
+  /** Each (publisher, visitor)'s pageviews of the day, and newsletter opens per reader and per IP, in fixed memory too. */
+  private dayCounts: CountMinSketch;
   private publisherVisitors = new Map<number, number>();
   private sharedIpVisitors = new Map<string, number>();
 
@@ -193,7 +199,7 @@ export class TrafficFilter {
   ) {
     this.seenVisitors = new BloomFilter(filterBits);
     this.seenIps = new BloomFilter(filterBits);
-    this.visitorDayPageviews = new CountMinSketch(dailyCountCells);
+    this.dayCounts = new CountMinSketch(dailyCountCells);
   }
 
   /** IPs that several of a publisher's visitors shared today (for tests and diagnosis). */
@@ -223,7 +229,7 @@ export class TrafficFilter {
       if (this.day !== '') {
         this.seenVisitors.clear();
         this.seenIps.clear();
-        this.visitorDayPageviews.clear();
+        this.dayCounts.clear();
       }
       this.day = day;
       this.publisherVisitors.clear();
@@ -274,7 +280,7 @@ export class TrafficFilter {
     const { visitors, fromIp } = this.countVisitor(input.publisherId, input.visitor, input.ipHash);
     if (this.ips.hit(input.ipHash, input.nowMs) > this.limits.requestsPerIpPerMinute) return 'rate';
     if (this.pageviews.hit(input.visitor, input.nowMs) > this.limits.pageviewsPerVisitorPerMinute) return 'rate';
-    if (this.visitorDayPageviews.add(input.publisherId, input.visitor) > this.limits.pageviewsPerVisitorPerDay) {
+    if (this.dayCounts.add(input.publisherId, input.visitor) > this.limits.pageviewsPerVisitorPerDay) {
       return 'rate';
     }
     if (visitors >= this.limits.oneIpMinVisitors && fromIp > 1 && fromIp / visitors > this.limits.oneIpShare) {
@@ -298,14 +304,28 @@ export class TrafficFilter {
    * services fetch images for many readers through few addresses. Their image proxies (Gmail's, Yahoo's, and
    * Apple Mail's privacy proxy, which says only `Mozilla/5.0`) load the image for a reader's open: isbot calls
    * them bots, but each of their fetches is a reader's open, and one proxy address and user agent stands for
-   * many readers, so the per-reader limit does not apply to them either (the per-address one does).
+   * many readers, so the per-reader limits do not apply to them either (the per-address one a minute does).
+   * A reader's own mail program is held to a newsletter's opens a day, per reader and per IP (a new user agent
+   * at each request is a new reader: the IP's count stops it).
    */
-  open(input: { visitor: string; ipHash: string; userAgent: string; nowMs: number }): InvalidReason | null {
+  open(input: {
+    publisherId: number;
+    visitor: string;
+    ipHash: string;
+    userAgent: string;
+    day: string;
+    nowMs: number;
+  }): InvalidReason | null {
     const isMailProxy = MAIL_IMAGE_PROXY.test(input.userAgent);
     if (!isMailProxy && this.isBot(input.userAgent)) return 'bot';
+    this.rollDay(input.day);
     if (this.ips.hit(input.ipHash, input.nowMs) > this.limits.requestsPerIpPerMinute) return 'rate';
     if (isMailProxy) return null;
     if (this.opens.hit(input.visitor, input.nowMs) > this.limits.opensPerVisitorPerMinute) return 'rate';
+    // Keyed apart from the pageviews of the same sketch: the publisher's id negated, and a prefix.
+    if (this.dayCounts.add(-input.publisherId, `open|${input.visitor}`) > this.limits.opensPerVisitorPerDay)
+      return 'rate';
+    if (this.dayCounts.add(-input.publisherId, `ip|${input.ipHash}`) > this.limits.opensPerIpPerDay) return 'rate';
     return null;
   }
 }

@@ -336,6 +336,27 @@ describe('clicks', () => {
     expect((await click(t, ads[0]!.click, { ip: '10.5.2.99' })).headers['x-helium-counted']).toBe('repeat');
   });
 
+  it("takes the server-to-server postback as a form too, as the advertiser's server may post it", async () => {
+    await onlyCampaign(t, ceramics, { clicks: 10 });
+    const visitor = { ip: '10.5.3.1' };
+    const { ads } = await decide(t, blog, visitor);
+    const clicked = await click(t, ads[0]!.click, visitor);
+    const clickId = new URL(String(clicked.headers.location)).searchParams.get('hclid')!;
+    const postback = (payload: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/serve/lead',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload,
+      });
+    const first = await postback(`hclid=${encodeURIComponent(clickId)}&order=123`);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ status: 'ok' });
+    expect((await postback(`hclid=${encodeURIComponent(clickId)}`)).json()).toEqual({ status: 'ignored' });
+    expect((await postback('hclid=not-a-click')).json()).toEqual({ status: 'ignored' });
+    expect(await t.db.select().from(adLeads).where(eq(adLeads.clickId, clickId))).toHaveLength(1);
+  });
+
   it("a lead reported for a repeat click counts once, for the visitor's unique click", async () => {
     await onlyCampaign(t, ceramics, { clicks: 10 });
     const visitor = { ip: '10.5.9.1' };

@@ -81,6 +81,12 @@ function nothing(reply: FastifyReply) {
  */
 export default async function serveRoutes(app: FastifyInstance) {
   quietRequestLogs(app);
+  // The lead postback also takes a form (an advertiser's server posting `hclid=...`); here only, not under /api.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 2048 },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  );
   const engine = app.delivery;
   const warnIfProxyUntrusted = untrustedProxyWarning();
   /** Who sent a visitor's request: the address (through trusted proxies) and the user agent. */

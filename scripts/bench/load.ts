@@ -45,6 +45,8 @@ export interface PhaseResult {
   views2xx: number;
   decisionsWithAds: number;
   tokensLeft: number;
+  /** The decision ids of the view beacons answered `counted` (the count check names those it cannot find). */
+  countedDecisions: string[];
 }
 
 const USER_AGENT =
@@ -224,6 +226,7 @@ export async function runPhase(spec: PhaseSpec): Promise<PhaseResult> {
   let errors = 0;
   let decisionsWithAds = 0;
   let views2xx = 0;
+  const countedDecisions: string[] = [];
 
   const timed = async (due: number, call: () => Promise<Answer>, endpoint?: number[]) => {
     try {
@@ -280,6 +283,13 @@ export async function runPhase(spec: PhaseSpec): Promise<PhaseResult> {
     );
     if (!answer) return;
     views[answer.counted || 'none'] = (views[answer.counted || 'none'] ?? 0) + 1;
+    // The token's signed part names the decision: kind|decision id|... (apps/api/src/delivery/tokens.ts).
+    if (answer.counted === 'counted')
+      countedDecisions.push(
+        Buffer.from(token.split('.')[0] ?? '', 'base64url')
+          .toString()
+          .split('|')[1] ?? '',
+      );
     if (answer.status >= 200 && answer.status < 300) views2xx++;
   };
   const bareConnections = new Pool(bareUrl, spec.connections);
@@ -376,6 +386,7 @@ export async function runPhase(spec: PhaseSpec): Promise<PhaseResult> {
     ...(spec.kind === 'mixed'
       ? { byEndpoint: { decision: summary(decisionLatencies), view: summary(viewLatencies) } }
       : {}),
+    countedDecisions,
     loaderCpu: round((cpu.user + cpu.system) / 1000 / elapsedMs),
     loaderCpuUs: cpu.user + cpu.system,
     errors,

@@ -247,7 +247,10 @@ await phase('mixed', { durationMs: 2000 });
 await app.delivery.recorder.flush();
 const before = await impressionsInDb();
 
-type Measured = PhaseResult & {
+/** The decisions whose view beacon was answered `counted` in the measured phases (for the count check). */
+const countedDecisionIds: string[] = [];
+
+type Measured = Omit<PhaseResult, 'countedDecisions'> & {
   batches: number;
   eventsPerBatch: number;
   msPerBatch: number;
@@ -270,7 +273,7 @@ type Measured = PhaseResult & {
 const results: Measured[] = [];
 /** A closed-loop phase whose load generator was this busy measured the load generator's ceiling, not the server's. */
 const LOADER_SATURATED = 0.9;
-const loaderLimited = (result: PhaseResult) => !result.mode.includes('/s') && result.loaderCpu >= LOADER_SATURATED;
+const loaderLimited = (result: Pick<PhaseResult, 'mode' | 'loaderCpu'>) => !result.mode.includes('/s') && result.loaderCpu >= LOADER_SATURATED;
 /** The CPU a request of the server's threads between two readings of threadCpuUs. */
 function byThread(start: Map<number, number>, end: Map<number, number>, requests: number) {
   if (end.size === 0 || requests === 0) return null;
@@ -293,7 +296,8 @@ const measured = async (kind: PhaseKind, options: { rate?: number } = {}) => {
   const databaseAtStart = database.databaseThreadUtilization?.();
   const cpuAtStart = process.cpuUsage();
   const threadsAtStart = threadCpuUs();
-  const result = await phase(kind, options);
+  const { countedDecisions, ...result } = await phase(kind, options);
+  countedDecisionIds.push(...countedDecisions);
   const serverCpu = process.cpuUsage(cpuAtStart);
   const threadsAtEnd = threadCpuUs();
   const serverThreadBusy = performance.eventLoopUtilization(serverAtStart).utilization;
@@ -421,6 +425,24 @@ log(
 log(
   `count check: ${summary.countCheck.viewsAnswered2xx} view beacons answered 2xx, ${summary.countCheck.viewsCounted} counted, ${summary.countCheck.impressionRowsAdded} impressions added in the database (${summary.countCheck.todayImpressionsAdded} in today's totals): ${summary.countCheck.ok ? 'OK' : 'MISMATCH'}`,
 );
+
+if (!summary.countCheck.ok) {
+  // Which counted views have no impression row: their decision's record, pageview and set-aside traffic.
+  const stored = new Set(
+    (await database.db.select({ id: adImpressions.decisionId }).from(adImpressions)).map((row) => row.id),
+  );
+  const missing = countedDecisionIds.filter((id) => !stored.has(id));
+  const repeated = countedDecisionIds.length - new Set(countedDecisionIds).size;
+  log(`count check: ${missing.length} counted views without an impression row; ${repeated} decisions counted twice`);
+  for (const id of missing.slice(0, 5)) {
+    const { rows } = (await database.db.execute(sql`select
+        (select count(*)::int from ad_decisions where id = ${id}) as decisions,
+        (select count(*)::int from invalid_traffic where decision_id = ${id}) as "setAside"`)) as unknown as {
+      rows: Array<Record<string, number>>;
+    };
+    log(`  decision ${id}: ${JSON.stringify(rows[0])}`);
+  }
+}
 
 await app.close();
 await bare.close();

@@ -273,7 +273,8 @@ type Measured = Omit<PhaseResult, 'countedDecisions'> & {
 const results: Measured[] = [];
 /** A closed-loop phase whose load generator was this busy measured the load generator's ceiling, not the server's. */
 const LOADER_SATURATED = 0.9;
-const loaderLimited = (result: Pick<PhaseResult, 'mode' | 'loaderCpu'>) => !result.mode.includes('/s') && result.loaderCpu >= LOADER_SATURATED;
+const loaderLimited = (result: Pick<PhaseResult, 'mode' | 'loaderCpu'>) =>
+  !result.mode.includes('/s') && result.loaderCpu >= LOADER_SATURATED;
 /** The CPU a request of the server's threads between two readings of threadCpuUs. */
 function byThread(start: Map<number, number>, end: Map<number, number>, requests: number) {
   if (end.size === 0 || requests === 0) return null;

@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { launchBrowser } from './support/browser.ts';
-import { DEMO_BLOG_ID, nextDecision, startPublisherSite } from './support/delivery.ts';
+import { DEMO_BLOG_ID, newVisitorUa, nextDecision, startPublisherSite } from './support/delivery.ts';
 import { startProduct, type Product } from './support/product.ts';
 
-const CHROME_UA =
-  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
 /** Cuisine Facile (third publisher of the demo seed): one placement, `.recipe-sidebar`, medium rectangles. */
 const DEMO_RECIPES_ID = 3;
 
@@ -26,7 +24,7 @@ const snippet = (publisherId: number) =>
   `<script async src="${product.url}/serve/script.js" data-publisher="${publisherId}"></script>`;
 
 async function context(locale = 'en-US'): Promise<BrowserContext> {
-  return browser.newContext({ userAgent: CHROME_UA, locale, viewport: { width: 1280, height: 800 } });
+  return browser.newContext({ userAgent: newVisitorUa(), locale, viewport: { width: 1280, height: 800 } });
 }
 
 beforeAll(async () => {

@@ -2,11 +2,17 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { launchBrowser } from './support/browser.ts';
-import { apiSession, DEMO_BLOG_ID, eventually, nextDecision, startPublisherSite, totals } from './support/delivery.ts';
+import {
+  apiSession,
+  DEMO_BLOG_ID,
+  eventually,
+  newVisitorUa,
+  nextDecision,
+  startPublisherSite,
+  totals,
+} from './support/delivery.ts';
 import { startProduct, type Product } from './support/product.ts';
 
-const CHROME_UA =
-  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
 const BOT_UA = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 /** A real H.264 video (the demo seed's), for ads shown as video. */
 const VIDEO = readFileSync(new URL('../packages/db/src/seed/media/nordvik-video.mp4', import.meta.url));
@@ -23,7 +29,7 @@ const impressionsReach = (expected: number) =>
     (now) => now.impressions === expected,
   );
 
-async function context(userAgent = CHROME_UA): Promise<BrowserContext> {
+async function context(userAgent = newVisitorUa()): Promise<BrowserContext> {
   const created = await browser.newContext({ userAgent, viewport: { width: 1280, height: 800 } });
   // The advertisers' sites are not reachable here: answer them locally.
   await created.route(
@@ -657,7 +663,7 @@ describe('viewability, measured by the script itself', () => {
   });
 
   it('an ad fits a short window, so that half of it can be seen, and then counts', async () => {
-    const ctx = await browser.newContext({ userAgent: CHROME_UA, viewport: { width: 1280, height: 120 } });
+    const ctx = await browser.newContext({ userAgent: newVisitorUa(), viewport: { width: 1280, height: 120 } });
     const page = await ctx.newPage();
     const before = await totals(admin);
     await page.goto(`${site.url}/top.html`);

@@ -88,6 +88,20 @@ export async function startPublisherSite(snippet: string, extraPages: Record<str
   };
 }
 
+const CHROME_UA =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
+let visitors = 0;
+
+/**
+ * A new visitor's Chrome: each call another build number in the user agent, so that each test's browser is
+ * another visitor (one visitor's pageviews are limited to 30 a minute, and the tests, all from 127.0.0.1, make
+ * more than that together).
+ */
+export function newVisitorUa(): string {
+  visitors += 1;
+  return CHROME_UA.replace('Chrome/126.0.0.0', `Chrome/126.0.${Math.floor(visitors / 250)}.${visitors % 250}`);
+}
+
 /** The page's next decision request (`/serve/d`) answered: start waiting before what makes the page ask. */
 export function nextDecision(page: Page) {
   return page.waitForResponse((response) => response.url().includes('/serve/d?'));

@@ -157,8 +157,10 @@ const config = loadConfig({
 const logLevel = values['log-level'] ?? 'warn';
 const logLevels = [...Object.keys(pino.levels.values), 'silent'];
 if (!logLevels.includes(logLevel)) throw new Error(`--log-level: one of ${logLevels.join(', ')}`);
-// Written, as a server writes its log, but not shown: they would mix with the benchmark's lines.
-const logger = pino({ level: logLevel }, pino.destination({ dest: '/dev/null', sync: true }));
+// Written, as a server writes its log, but not shown: they would mix with the benchmark's lines. Its errors (a
+// batch the database refused, say) are counted and the first shown at the end.
+const serverLog = join(dataDir, 'server.log');
+const logger = pino({ level: logLevel }, pino.destination({ dest: serverLog, sync: true }));
 const mailer = createMailer({
   smtpUrl: undefined,
   from: config.mailFrom,
@@ -443,6 +445,13 @@ if (!summary.countCheck.ok) {
     };
     log(`  decision ${id}: ${JSON.stringify(rows[0])}`);
   }
+}
+
+const serverErrors = readFileSync(serverLog, 'utf8')
+  .split('\n')
+  .filter((line) => /"level":(50|60)/.test(line));
+if (serverErrors.length > 0) {
+  log(`server errors logged: ${serverErrors.length}; the first: ${serverErrors[0]!.slice(0, 600)}`);
 }
 
 await app.close();

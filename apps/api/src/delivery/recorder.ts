@@ -136,17 +136,9 @@ export class GroupCommitRecorder {
   }
 
   private writeBatch(batch: Pending[], events: DeliveryEvent[]) {
-    let written: Promise<void>;
-    try {
-      written = this.write(events);
-    } catch (error) {
-      written = Promise.reject(error);
-    }
-    written
+    this.attempt(events)
       .then(
         () => {
-          this.batches += 1;
-          this.eventsWritten += events.length;
           for (const item of batch) item.resolve();
         },
         (error: unknown) => {
@@ -154,7 +146,10 @@ export class GroupCommitRecorder {
           if (batch.length === 1) return batch[0]!.reject(error);
           // One request's bad event must not lose the others' (the failed batch wrote nothing: one
           // transaction): each request's events are written again on their own, in order.
-          return batch.reduce((previous, item) => previous.then(() => this.writeAlone(item)), Promise.resolve());
+          return batch.reduce(
+            (previous, item) => previous.then(() => this.attempt(item.events).then(item.resolve, item.reject)),
+            Promise.resolve(),
+          );
         },
       )
       .finally(() => {
@@ -163,21 +158,18 @@ export class GroupCommitRecorder {
       });
   }
 
-  private writeAlone(item: Pending): Promise<void> {
+  /** Writes events as one batch, counted once written; a write that throws is a rejected promise. */
+  private attempt(events: DeliveryEvent[]): Promise<void> {
     let written: Promise<void>;
     try {
-      written = this.write(item.events);
+      written = this.write(events);
     } catch (error) {
       written = Promise.reject(error);
     }
-    return written.then(
-      () => {
-        this.batches += 1;
-        this.eventsWritten += item.events.length;
-        item.resolve();
-      },
-      (error: unknown) => item.reject(error),
-    );
+    return written.then(() => {
+      this.batches += 1;
+      this.eventsWritten += events.length;
+    });
   }
 
   private notifyIfIdle() {

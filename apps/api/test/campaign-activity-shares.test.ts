@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adPublisherValidations, ads, advertisers, campaigns, dailyAdStats } from '@helium/db';
 import type { TCampaignEx } from '@helium/contracts';
 import { loadCounters } from '../src/delivery/ad-index.ts';
+import { CLICK_TOKEN_MS } from '../src/delivery/engine.ts';
 import { eligibilityFactsFor } from '../src/services/campaign-activity.ts';
 import { buildTestApp, type TestApp, type TestClient } from './helper.ts';
 import { publisherId } from './serve-support.ts';
@@ -210,7 +211,7 @@ describe('what an ad has spent includes its trial cost', () => {
   it('counts the trial cost in the eligibility facts and in the engine counters loaded at start', async () => {
     const facts = await eligibilityFactsFor(t.db, trialAdId, blog, t.clock.now());
     expect(facts!.ad.spent).toBe(450_000_000);
-    const counters = await loadCounters(t.db, dayFromToday(0), t.clock.now());
+    const counters = await loadCounters(t.db, dayFromToday(0), t.clock.now(), CLICK_TOKEN_MS);
     expect(counters.adSpent.get(trialAdId)).toBe(450_000_000);
   });
 });

@@ -256,7 +256,16 @@ export interface CounterSnapshot {
   recentUniqueClicks: Array<{ adId: number; decisionId: string; visitor: string; at: number }>;
 }
 
-export async function loadCounters(db: Database, today: string, now: Date): Promise<CounterSnapshot> {
+/**
+ * Today's counters from the database. `uniqueClicksSince` is how far back unique clicks are read: the longest
+ * any of them keeps a later click from billing (a decision's click token's life).
+ */
+export async function loadCounters(
+  db: Database,
+  today: string,
+  now: Date,
+  uniqueClicksSince: number,
+): Promise<CounterSnapshot> {
   // The CTR window of decisions.md section 5: today and the 6 days before it.
   const weekStart = ctrWindowStartDay(today);
   const campaignToday = await campaignImpressionsOn(db, today);
@@ -275,8 +284,7 @@ export async function loadCounters(db: Database, today: string, now: Date): Prom
   const clickRows = await db
     .select({ adId: adClicks.adId, decisionId: adClicks.decisionId, visitor: adClicks.visitor, at: adClicks.createdAt })
     .from(adClicks)
-    // A day: a decision bills one unique click in its click token's life (a visitor's clicks, one an hour).
-    .where(and(eq(adClicks.isUnique, true), gte(adClicks.createdAt, new Date(now.getTime() - 24 * 3_600_000))));
+    .where(and(eq(adClicks.isUnique, true), gte(adClicks.createdAt, new Date(now.getTime() - uniqueClicksSince))));
   return {
     campaignToday,
     displayToday,

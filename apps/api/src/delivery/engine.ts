@@ -319,7 +319,8 @@ export class DeliveryEngine {
     const day = utcDay(now);
     // Forward only, as rollDay: figures of a day before the engine's would count against today's caps.
     if (day < this.today) return;
-    const counters = await loadCounters(this.options.db, day, now);
+    // A decision bills one unique click in its click token's life: its clicks are read back that far.
+    const counters = await loadCounters(this.options.db, day, now, CLICK_TOKEN_MS);
     // A request rolled to a later day while the database answered: these are yesterday's figures, and today's
     // counters started from zero then (what was counted since is in them).
     if (day < this.today) return;

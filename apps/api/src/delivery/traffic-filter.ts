@@ -43,6 +43,16 @@ export const DEFAULT_TRAFFIC_LIMITS: TrafficLimits = {
   oneIpMinVisitors: 200,
 };
 
+/** A pageview or a newsletter open, as the filter judges it: whose, from whom, which day and instant. */
+export interface DailyRequest {
+  publisherId: number;
+  visitor: string;
+  ipHash: string;
+  userAgent: string;
+  day: string;
+  nowMs: number;
+}
+
 /**
  * The user agents of mail services' image proxies, which load a newsletter's images for their readers, whole
  * as they send them (Gmail's ends with its proxy's name, Yahoo's starts with it, Apple's is `Mozilla/5.0`
@@ -267,14 +277,7 @@ export class TrafficFilter {
   }
 
   /** Judges a pageview; remembers it for the rate and share rules. */
-  pageview(input: {
-    publisherId: number;
-    visitor: string;
-    ipHash: string;
-    userAgent: string;
-    day: string;
-    nowMs: number;
-  }): InvalidReason | null {
+  pageview(input: DailyRequest): InvalidReason | null {
     if (this.isBot(input.userAgent)) return 'bot';
     this.rollDay(input.day);
     const { visitors, fromIp } = this.countVisitor(input.publisherId, input.visitor, input.ipHash);
@@ -308,14 +311,7 @@ export class TrafficFilter {
    * A reader's own mail program is held to a newsletter's opens a day, per reader and per IP (a new user agent
    * at each request is a new reader: the IP's count stops it).
    */
-  open(input: {
-    publisherId: number;
-    visitor: string;
-    ipHash: string;
-    userAgent: string;
-    day: string;
-    nowMs: number;
-  }): InvalidReason | null {
+  open(input: DailyRequest): InvalidReason | null {
     const isMailProxy = MAIL_IMAGE_PROXY.test(input.userAgent);
     if (!isMailProxy && this.isBot(input.userAgent)) return 'bot';
     this.rollDay(input.day);

@@ -49,6 +49,20 @@ function decisionsAskedBy(page: Page): string[] {
   return asked;
 }
 
+/**
+ * A router that pushes a page and at once replaces its address (a redirect): waits for the decision it makes,
+ * then half a second more, so that a second decision (at the address pushed first) would have been asked too.
+ */
+async function redirectAsItStarts(page: Page) {
+  const redirected = nextDecision(page);
+  await page.evaluate(() => {
+    history.pushState({}, '', '/top.html?account');
+    history.replaceState({}, '', '/top.html?account=overview');
+  });
+  await redirected;
+  await page.waitForTimeout(500);
+}
+
 beforeAll(async () => {
   product = await startProduct();
   // The publisher's own line of code, as its Installation screen gives it.
@@ -246,13 +260,7 @@ describe('single-page apps, blocked and offline', () => {
     await page.evaluate(() => history.replaceState(null, '', '/top.html?article=7&ref=tidy'));
     await page.waitForTimeout(800);
     expect(decisions).toHaveLength(2);
-    const redirected = nextDecision(page);
-    await page.evaluate(() => {
-      history.pushState({}, '', '/top.html?account');
-      history.replaceState({}, '', '/top.html?account=overview');
-    });
-    await redirected;
-    await page.waitForTimeout(500);
+    await redirectAsItStarts(page);
     expect(decisions).toEqual([
       `${site.url}/top.html`,
       `${site.url}/top.html?article=7`,
@@ -308,13 +316,7 @@ describe('single-page apps, blocked and offline', () => {
     await page.goBack();
     await back;
     // A router that pushes a page and at once replaces its address (a redirect): one new page, at the final address.
-    const redirected = nextDecision(page);
-    await page.evaluate(() => {
-      history.pushState({}, '', '/top.html?account');
-      history.replaceState({}, '', '/top.html?account=overview');
-    });
-    await redirected;
-    await page.waitForTimeout(500);
+    await redirectAsItStarts(page);
     expect(decisions).toEqual([
       `${site.url}/top.html`,
       `${site.url}/top.html?article=2`,

@@ -138,18 +138,22 @@ export class ThreadedPGlite {
     });
   }
 
-  private async outsideTransactions(): Promise<void> {
+  /**
+   * Runs `send` once no transaction is open, in the same turn as the check that none is: checked in one turn and
+   * sent in a later one, a statement could follow the BEGIN of a transaction that started in between, run inside
+   * it and be answered as done, then be undone by its ROLLBACK (a counted batch lost).
+   */
+  private async outsideTransactions<T>(send: () => Promise<T>): Promise<T> {
     while (this.transactionOpen) await this.transactionOpen;
+    return send();
   }
 
-  async query<T = unknown>(sql: string, params?: unknown[], options?: QueryOptions) {
-    if (this.transactionOpen) await this.outsideTransactions();
-    return this.runQuery<T>(sql, params, options);
+  query<T = unknown>(sql: string, params?: unknown[], options?: QueryOptions) {
+    return this.outsideTransactions(() => this.runQuery<T>(sql, params, options));
   }
 
-  async exec(sql: string): Promise<ThreadedResults[]> {
-    if (this.transactionOpen) await this.outsideTransactions();
-    return this.send<ThreadedResults[]>({ op: 'exec', sql });
+  exec(sql: string): Promise<ThreadedResults[]> {
+    return this.outsideTransactions(() => this.send<ThreadedResults[]>({ op: 'exec', sql }));
   }
 
   /**
@@ -157,12 +161,12 @@ export class ThreadedPGlite {
    * a hot statement whose answer is not needed (pglite-worker.mjs says what it saves).
    */
   async executePrepared(statement: PreparedStatement, values: Array<string | null>): Promise<void> {
-    if (this.transactionOpen) await this.outsideTransactions();
-    await this.send({ op: 'executePrepared', statement: { ...statement, values } });
+    await this.outsideTransactions(() => this.send({ op: 'executePrepared', statement: { ...statement, values } }));
   }
 
   async transaction<T>(callback: (transaction: ThreadedTransaction) => Promise<T>): Promise<T> {
-    await this.outsideTransactions();
+    // Checked and taken in one turn: two transactions that waited for the same one must not both start.
+    while (this.transactionOpen) await this.transactionOpen;
     let end!: () => void;
     this.transactionOpen = new Promise<void>((resolve) => (end = resolve));
     const transaction: ThreadedTransaction = {
@@ -192,8 +196,7 @@ export class ThreadedPGlite {
 
   async close(): Promise<void> {
     if (this.failure) return;
-    await this.outsideTransactions();
-    await this.send({ op: 'close' });
+    await this.outsideTransactions(() => this.send({ op: 'close' }));
     this.failure = new Error('The database is closed');
     await this.worker.terminate();
   }

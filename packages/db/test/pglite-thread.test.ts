@@ -97,6 +97,57 @@ describe('PGlite in a worker thread', () => {
     expect(count.rows[0]!.n).toBe(3);
   });
 
+  it('runs transactions started together one after the other: a rolled-back one leaves nothing', async () => {
+    await database.exec('create table together (id integer primary key)');
+    const first = database.transaction(async (tx) => {
+      await tx.query('insert into together values (1)');
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      await tx.query('insert into together values (2)');
+    });
+    const second = database.transaction(async (tx) => {
+      await tx.query('insert into together values (3)');
+      await new Promise((resolve) => setTimeout(resolve, 60));
+      await tx.query('insert into together values (1)');
+    });
+    const secondFails = expect(second).rejects.toMatchObject({ code: '23505' });
+    await first;
+    await secondFails;
+    const rows = await database.query<{ id: number }>('select id from together order by id');
+    expect(rows.rows).toEqual([{ id: 1 }, { id: 2 }]);
+  });
+
+  it('never sends a statement that waited for one transaction into the next one', async () => {
+    await database.exec('create table waited (id integer primary key)');
+    const statement = {
+      name: 'add_waited',
+      text: 'insert into waited (id) select value::integer from json_array_elements_text($1::json)',
+      types: [114],
+    };
+    let release!: () => void;
+    const first = database.transaction(async (tx) => {
+      await tx.query('select 1');
+      await new Promise<void>((resolve) => (release = resolve));
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Both wait for the first transaction: the second, then a write answered once it is done (a counted batch).
+    const second = database.transaction(async (tx) => {
+      await tx.query('insert into waited values (1)');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      throw new Error('the second transaction fails');
+    });
+    const secondFails = expect(second).rejects.toThrow('the second transaction fails');
+    const write = database.executePrepared(statement, [JSON.stringify([7])]);
+    const query = database.query('insert into waited values (8)');
+    release();
+    await first;
+    await write;
+    await query;
+    await secondFails;
+    // The write and the query were answered as done: the second transaction's rollback must not undo them.
+    const rows = await database.query<{ id: number }>('select id from waited order by id');
+    expect(rows.rows).toEqual([{ id: 7 }, { id: 8 }]);
+  });
+
   it('refuses statements once closed', async () => {
     const other = new ThreadedPGlite();
     await other.waitReady;

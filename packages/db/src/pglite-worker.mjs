@@ -56,10 +56,27 @@ async function executePrepared({ name, text, types, values }) {
     }
     // syncToFs copies an in-memory file system to its store (IndexedDB in a browser); a folder on disk, or
     // memory, has nothing to copy, and skipping the call saves a lock and a promise (about 30 us a call).
-    await database.execProtocol(
+    const { messages } = await database.execProtocol(
       concatenate([serialize.bind({ statement: name, values }), serialize.execute(), serialize.sync()]),
       { syncToFs: false },
     );
+    // The caller answers "written" (a counted beacon: 2xx) once this returns, so it must be committed: after
+    // Sync the session is idle ('I') only if the statement's own implicit transaction committed. Inside a
+    // transaction block left open ('T'), it would commit or roll back with that block, later or never: it is
+    // rolled back now and refused, so that a request is never answered for events that may be lost.
+    const ready = messages.findLast((message) => message.name === 'readyForQuery');
+    if (ready?.status !== 'I') {
+      // Through the protocol: `exec` would wait for the lock this call holds.
+      if (ready?.status === 'T' || ready?.status === 'E') {
+        await database.execProtocol(serialize.query('ROLLBACK'), { syncToFs: false });
+      }
+      throw Object.assign(
+        new Error(
+          `The statement ${name} ran inside a transaction block left open (status ${ready?.status ?? 'unknown'}): rolled back, not written`,
+        ),
+        { code: 'XX000' },
+      );
+    }
   });
   return null;
 }

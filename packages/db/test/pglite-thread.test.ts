@@ -148,6 +148,26 @@ describe('PGlite in a worker thread', () => {
     expect(rows.rows).toEqual([{ id: 7 }, { id: 8 }]);
   });
 
+  it('refuses a prepared statement that ran inside a transaction block left open, and rolls it back', async () => {
+    await database.exec('create table blocked (id integer primary key)');
+    const statement = {
+      name: 'add_blocked',
+      text: 'insert into blocked (id) select value::integer from json_array_elements_text($1::json)',
+      types: [114],
+    };
+    // A BEGIN that went around the client's own transactions (what the two tests above make impossible).
+    const send = (database as unknown as { send(message: object): Promise<unknown> }).send.bind(database);
+    await send({ op: 'exec', sql: 'BEGIN' });
+    await send({ op: 'exec', sql: 'insert into blocked values (1)' });
+    const error = await database.executePrepared(statement, [JSON.stringify([2])]).catch((caught) => caught);
+    expect(error).toBeInstanceOf(ThreadedDatabaseError);
+    expect(error.message).toMatch(/transaction block left open \(status T\): rolled back, not written/);
+    // Nothing of the block nor of the statement stays, and the session is usable again.
+    expect((await database.query('select id from blocked')).rows).toEqual([]);
+    await database.executePrepared(statement, [JSON.stringify([3])]);
+    expect((await database.query('select id from blocked')).rows).toEqual([{ id: 3 }]);
+  });
+
   it('refuses statements once closed', async () => {
     const other = new ThreadedPGlite();
     await other.waitReady;

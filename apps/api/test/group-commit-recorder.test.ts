@@ -28,6 +28,9 @@ function controlledWrites() {
 
 const turn = () => new Promise((resolve) => setImmediate(resolve));
 
+/** An error as PostgreSQL answers a statement it refuses (SQLSTATE 22021: invalid byte sequence). */
+const refused = (message: string) => Object.assign(new Error(message), { code: '22021' });
+
 describe('GroupCommitRecorder', () => {
   it('joins the events of one turn into one batch and answers each only once its batch is written', async () => {
     const writes = controlledWrites();
@@ -134,13 +137,13 @@ describe('GroupCommitRecorder', () => {
     const alsoGood = recorder.record([event('b'), event('c')]);
     await turn();
     expect(writes.started.map((batch) => batch.hosts)).toEqual([['a', 'bad', 'b', 'c']]);
-    writes.started[0]!.fail(new Error('invalid byte sequence'));
+    writes.started[0]!.fail(refused('invalid byte sequence'));
     await turn();
     // Each request alone, in order, one at a time.
     expect(writes.started.map((batch) => batch.hosts)).toEqual([['a', 'bad', 'b', 'c'], ['a']]);
     writes.started[1]!.finish();
     await turn();
-    writes.started[2]!.fail(new Error('invalid byte sequence'));
+    writes.started[2]!.fail(refused('invalid byte sequence'));
     await turn();
     writes.started[3]!.finish();
     await expect(good).resolves.toBeUndefined();
@@ -149,6 +152,37 @@ describe('GroupCommitRecorder', () => {
     expect(writes.started.map((batch) => batch.hosts)).toEqual([['a', 'bad', 'b', 'c'], ['a'], ['bad'], ['b', 'c']]);
     expect(errors).toHaveLength(1);
     expect(recorder.eventsWritten).toBe(3);
+  });
+
+  it('a batch whose outcome is unknown (the connection lost) is refused whole, never written twice', async () => {
+    const writes = controlledWrites();
+    const errors: unknown[] = [];
+    const recorder = new GroupCommitRecorder(writes.write, (error) => errors.push(error), 1);
+    const outcomes = ['a', 'b'].map((host) =>
+      recorder.record([event(host)]).then(
+        () => 'written',
+        (error: Error) => error.message,
+      ),
+    );
+    await turn();
+    // As node-postgres reports a connection ended while the COMMIT was on its way: no SQLSTATE.
+    writes.started[0]!.fail(new Error('Connection terminated unexpectedly'));
+    expect(await Promise.all(outcomes)).toEqual([
+      'Connection terminated unexpectedly',
+      'Connection terminated unexpectedly',
+    ]);
+    // A connection exception (class 08) is no refusal either.
+    const third = recorder.record([event('c')]).catch((error: Error) => error.message);
+    const fourth = recorder.record([event('d')]).catch((error: Error) => error.message);
+    await turn();
+    writes.started[1]!.fail(Object.assign(new Error('connection failure'), { code: '08006' }));
+    expect(await Promise.all([third, fourth])).toEqual(['connection failure', 'connection failure']);
+    expect(writes.started.map((batch) => batch.hosts)).toEqual([
+      ['a', 'b'],
+      ['c', 'd'],
+    ]);
+    expect(errors).toHaveLength(2);
+    expect(recorder.eventsWritten).toBe(0);
   });
 
   it('flush waits for what is queued and in flight; close refuses new events', async () => {

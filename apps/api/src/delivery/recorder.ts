@@ -14,6 +14,17 @@ export const DEFERRED_MS = 10;
 const isJob = (item: Pending | Job): item is Job => 'kind' in item;
 
 /**
+ * Whether the database refused the batch's statement, so that its transaction wrote nothing: it answered
+ * with a SQLSTATE error, other than a connection exception (class 08). Any other failure (a connection lost
+ * while the commit was on its way, the database's thread gone) may have come after the commit: the batch's
+ * requests are refused then, never written a second time (its summaries and credits would count twice).
+ */
+export function refusedByDatabase(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) && !code.startsWith('08');
+}
+
+/**
  * Group commit: events of concurrent requests are queued, written together in one transaction, and each
  * request's promise resolves only once its batch is durable, so a request answered 2xx is never lost.
  * While one batch is being written the next one fills up, which makes batches larger under load.
@@ -143,8 +154,11 @@ export class GroupCommitRecorder {
         },
         (error: unknown) => {
           this.onError(error);
-          if (batch.length === 1) return batch[0]!.reject(error);
-          // One request's bad event must not lose the others' (the failed batch wrote nothing: one
+          if (batch.length === 1 || !refusedByDatabase(error)) {
+            for (const item of batch) item.reject(error);
+            return;
+          }
+          // One request's bad event must not lose the others' (the refused batch wrote nothing: one
           // transaction): each request's events are written again on their own, in order.
           return batch.reduce(
             (previous, item) => previous.then(() => this.attempt(item.events).then(item.resolve, item.reject)),

@@ -156,6 +156,44 @@ describe('a count being written', () => {
     expect(after.leadRows).toBe(before.leadRows! + 1);
     expect(after.leads).toBe(before.leads! + 1);
   });
+
+  it('the sweep keeps the leads seen while a lead is being read, and empties them once none is', async () => {
+    await onlyCampaign(t, ceramics, { clicks: 10 });
+    const visitor = { ip: '10.90.1.2' };
+    const { ads: served } = await decide(t, blog, visitor);
+    const clicked = await click(t, served[0]!.click, visitor);
+    const clickId = new URL(String(clicked.headers.location)).searchParams.get('hclid')!;
+    await t.app.delivery.recorder.flush();
+    // The lead's reads wait behind a transaction holding the click and lead tables (on either database).
+    let release!: () => void;
+    let locked!: () => void;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const holding = t.db.transaction(async (tx) => {
+      await tx.execute(sql`lock table ad_clicks, ad_leads in access exclusive mode`);
+      locked();
+      await new Promise<void>((resolve) => (release = resolve));
+    });
+    await isLocked;
+    const lead = t.app.delivery.lead(clickId, 'pixel');
+    const seen = (t.app.delivery as unknown as { leadsSeen: Set<string> }).leadsSeen;
+    let sizeAfterSweep: number;
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      for (let index = 0; index <= 100_000; index += 1) seen.add(`filler-${index}`);
+      const sizeBeforeSweep = seen.size;
+      t.app.delivery.sweep();
+      sizeAfterSweep = seen.size;
+      expect(sizeBeforeSweep).toBeGreaterThan(100_000);
+    } finally {
+      release();
+      await holding;
+    }
+    // Kept while the lead was read: emptied then, the lead's read of a second report could count it again.
+    expect(sizeAfterSweep).toBeGreaterThan(100_000);
+    expect(await lead).toBe(true);
+    t.app.delivery.sweep();
+    expect(seen.size).toBe(0);
+  });
 });
 
 describe('a batch that fails', () => {

@@ -242,6 +242,12 @@ export class DeliveryEngine {
   private leadsSeen = new Set<string>();
   /** Leads counted and not yet durable: kept apart from `leadsSeen`, which the sweep may empty. */
   private leadsWriting = new Set<string>();
+  /**
+   * Leads whose click and earlier lead are being read. The sweep empties `leadsSeen` only when none is: a read
+   * that began before another report of the same click was written would otherwise find neither its row nor its
+   * id in memory, and count the lead twice.
+   */
+  private leadsBeingRead = 0;
   private refreshTimer: NodeJS.Timeout | null = null;
   private sweepTimer: NodeJS.Timeout | null = null;
   private refreshing: Promise<void> | null = null;
@@ -376,7 +382,7 @@ export class DeliveryEngine {
     for (const [key, at] of this.lastUniqueClick)
       if (now - at >= uniqueClickWindow(key)) this.lastUniqueClick.delete(key);
     for (const [key, at] of this.heartbeatsSeen) if (now - at >= 60_000) this.heartbeatsSeen.delete(key);
-    if (this.leadsSeen.size > 100_000) this.leadsSeen.clear();
+    if (this.leadsSeen.size > 100_000 && this.leadsBeingRead === 0) this.leadsSeen.clear();
   }
 
   private release(decision: DecisionState) {
@@ -1092,17 +1098,23 @@ export class DeliveryEngine {
     if (typeof clickIdGiven !== 'string' || !/^[A-Za-z0-9_-]{8,40}$/.test(clickIdGiven)) return false;
     if (this.leadsSeen.has(clickIdGiven) || this.leadsWriting.has(clickIdGiven)) return false;
     const at = this.now();
-    const [given] = await this.options.db.select().from(adClicks).where(eq(adClicks.id, clickIdGiven)).limit(1);
-    const click = given && !given.isUnique ? await this.uniqueClickBefore(given) : given;
-    if (!click || at.getTime() - click.createdAt.getTime() > LEAD_WINDOW_MS) return false;
+    this.leadsBeingRead += 1;
+    let click: typeof adClicks.$inferSelect | undefined;
+    try {
+      const [given] = await this.options.db.select().from(adClicks).where(eq(adClicks.id, clickIdGiven)).limit(1);
+      click = given && !given.isUnique ? await this.uniqueClickBefore(given) : given;
+      if (!click || at.getTime() - click.createdAt.getTime() > LEAD_WINDOW_MS) return false;
+      if (this.leadsSeen.has(click.id) || this.leadsWriting.has(click.id)) return false;
+      const [existing] = await this.options.db
+        .select({ id: adLeads.clickId })
+        .from(adLeads)
+        .where(eq(adLeads.clickId, click.id))
+        .limit(1);
+      if (existing || this.leadsSeen.has(click.id) || this.leadsWriting.has(click.id)) return false;
+    } finally {
+      this.leadsBeingRead -= 1;
+    }
     const clickId = click.id;
-    if (this.leadsSeen.has(clickId) || this.leadsWriting.has(clickId)) return false;
-    const [existing] = await this.options.db
-      .select({ id: adLeads.clickId })
-      .from(adLeads)
-      .where(eq(adLeads.clickId, clickId))
-      .limit(1);
-    if (existing || this.leadsSeen.has(clickId) || this.leadsWriting.has(clickId)) return false;
     this.leadsWriting.add(clickId);
     const index = this.snapshot();
     const advertiserId =

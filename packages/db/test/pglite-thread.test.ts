@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ThreadedDatabaseError, ThreadedPGlite } from '../src/pglite-thread.ts';
 
+/** A prepared statement inserting the ids of a JSON array (its one parameter) into `table`'s id column. */
+const insertIds = (table: string) => ({
+  name: `add_${table}`,
+  text: `insert into ${table} (id) select value::integer from json_array_elements_text($1::json)`,
+  types: [114],
+});
+
 describe('PGlite in a worker thread', () => {
   let database: ThreadedPGlite;
 
@@ -118,11 +125,7 @@ describe('PGlite in a worker thread', () => {
 
   it('never sends a statement that waited for one transaction into the next one', async () => {
     await database.exec('create table waited (id integer primary key)');
-    const statement = {
-      name: 'add_waited',
-      text: 'insert into waited (id) select value::integer from json_array_elements_text($1::json)',
-      types: [114],
-    };
+    const statement = insertIds('waited');
     let release!: () => void;
     const first = database.transaction(async (tx) => {
       await tx.query('select 1');
@@ -150,11 +153,7 @@ describe('PGlite in a worker thread', () => {
 
   it('refuses a prepared statement that ran inside a transaction block left open, and rolls it back', async () => {
     await database.exec('create table blocked (id integer primary key)');
-    const statement = {
-      name: 'add_blocked',
-      text: 'insert into blocked (id) select value::integer from json_array_elements_text($1::json)',
-      types: [114],
-    };
+    const statement = insertIds('blocked');
     // A BEGIN that went around the client's own transactions (what the two tests above make impossible).
     const send = (database as unknown as { send(message: object): Promise<unknown> }).send.bind(database);
     await send({ op: 'exec', sql: 'BEGIN' });

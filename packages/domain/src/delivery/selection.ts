@@ -102,7 +102,6 @@ export function thompsonShares(ads: readonly CtrCounts[]): number[] {
     const b = Math.max(0, counts.impressions - clicks) + 1;
     return { a, b };
   });
-  // A grid fine around every ad's mass: each ad adds evenly spaced points over its mean +/- GRID_REACH_SD.
   // The grid: over each ad's mean +/- GRID_REACH_SD standard deviations, as fine as the narrowest ad there
   // needs (GRID_STEPS_PER_RANGE steps over its range). Ads with close CTRs share their points.
   const ranges = params.map(({ a, b }) => {

@@ -74,9 +74,19 @@ export class ThreadedPGlite {
    * `onFailure` hears of the thread stopping or failing while open (not of `close`): every statement
    * after that is refused, so a server should stop rather than go on answering without its database.
    */
-  constructor(options: { dataDir?: string; onFailure?: (error: Error) => void } = {}) {
+  constructor(
+    options: {
+      dataDir?: string;
+      onFailure?: (error: Error) => void;
+      /**
+       * Tests only: how many bytes of protocol messages one call into PGlite may carry (default: its receive
+       * buffer's 8,192). More lets PGlite drop messages, to test how a statement's outcome is made known.
+       */
+      bytesPerCall?: number;
+    } = {},
+  ) {
     this.worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
-      workerData: { dataDir: options.dataDir },
+      workerData: { dataDir: options.dataDir, bytesPerCall: options.bytesPerCall },
       // The worker inherits no loader: it is plain JavaScript.
       execArgv: [],
     });

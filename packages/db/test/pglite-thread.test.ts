@@ -167,6 +167,84 @@ describe('PGlite in a worker thread', () => {
     expect((await database.query('select id from blocked')).rows).toEqual([{ id: 3 }]);
   });
 
+  it('runs a statement whose messages end on the 8 KB receive buffer, committed, once', async () => {
+    // PGlite 0.3 dropped the messages after one that ended where its receive buffer was emptied: an input of
+    // 8,192·k + 5 bytes lost its Sync, one of 8,192·k + 15 bytes its Execute too. The body lengths below put
+    // every message boundary of Bind, Execute and Sync on a multiple of 8,192 bytes in turn.
+    await database.exec('create table sized (length integer primary key, body text not null)');
+    const statement = {
+      name: 'add_sized',
+      text: 'insert into sized (length, body) values ($1, $2)',
+      types: [23, 25],
+    };
+    const lengths: number[] = [];
+    for (const boundary of [8192, 16384]) {
+      for (let length = boundary - 80; length <= boundary + 10; length++) lengths.push(length);
+    }
+    for (const length of lengths) await database.executePrepared(statement, [String(length), 'x'.repeat(length)]);
+    const rows = await database.query<{ length: number; stored: number }>(
+      'select length, length(body) as stored from sized order by length',
+    );
+    expect(rows.rows).toEqual(lengths.map((length) => ({ length, stored: length })));
+    // Committed, not left in an open transaction that a ROLLBACK would undo.
+    await database.exec('ROLLBACK');
+    expect((await database.query('select count(*)::int as total from sized')).rows).toEqual([
+      { total: lengths.length },
+    ]);
+  });
+
+  it('makes the outcome known when PGlite drops messages: committed and answered, or refused and not written', async () => {
+    // Calls as large as before the fix, so that PGlite drops the Sync (the statement ran) or Execute and Sync
+    // (it did not) at some of these lengths: the first is committed by a second Sync, the second refused.
+    const unsplit = new ThreadedPGlite({ bytesPerCall: 1_000_000 });
+    try {
+      await unsplit.waitReady;
+      await unsplit.exec('create table sized (length integer primary key, body text not null)');
+      const statement = {
+        name: 'add_sized',
+        text: 'insert into sized (length, body) values ($1, $2)',
+        types: [23, 25],
+      };
+      const answered: number[] = [];
+      const refused: number[] = [];
+      for (let length = 8192 - 80; length <= 8192 + 10; length++) {
+        const error = await unsplit.executePrepared(statement, [String(length), 'x'.repeat(length)]).then(
+          () => null,
+          (caught) => caught,
+        );
+        if (error === null) answered.push(length);
+        else {
+          expect(error.message).toMatch(/was not run by the database: not written/);
+          refused.push(length);
+        }
+      }
+      expect(refused.length).toBeGreaterThan(0);
+      await unsplit.exec('ROLLBACK');
+      const rows = await unsplit.query('select length from sized order by length');
+      expect(rows.rows).toEqual(answered.map((length) => ({ length })));
+    } finally {
+      await unsplit.close();
+    }
+  });
+
+  it('refuses a statement longer than the receive buffer with its code, and the session goes on', async () => {
+    await database.exec('create table long_refused (id integer primary key, body text not null)');
+    const statement = { name: 'add_long_refused', text: 'insert into long_refused values ($1, $2)', types: [23, 25] };
+    const error = await database
+      .executePrepared(statement, ['not a number', 'x'.repeat(20_000)])
+      .catch((caught) => caught);
+    expect(error).toBeInstanceOf(ThreadedDatabaseError);
+    expect(error.code).toBe('22P02');
+    await database.executePrepared(statement, ['1', 'y'.repeat(20_000)]);
+    expect((await database.query('select id, length(body) as stored from long_refused')).rows).toEqual([
+      { id: 1, stored: 20_000 },
+    ]);
+  });
+
+  it('sends the client only the messages PostgreSQL sends by default, not a DEBUG notice per statement', async () => {
+    expect((await database.query('show client_min_messages')).rows).toEqual([{ client_min_messages: 'notice' }]);
+  });
+
   it('refuses statements once closed', async () => {
     const other = new ThreadedPGlite();
     await other.waitReady;

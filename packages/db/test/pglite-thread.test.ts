@@ -8,6 +8,10 @@ const insertIds = (table: string) => ({
   types: [114],
 });
 
+/** A table of text bodies keyed by their length, and the prepared statement adding one (length, body). */
+const SIZED_TABLE = 'create table sized (length integer primary key, body text not null)';
+const addSized = { name: 'add_sized', text: 'insert into sized (length, body) values ($1, $2)', types: [23, 25] };
+
 describe('PGlite in a worker thread', () => {
   let database: ThreadedPGlite;
 
@@ -171,17 +175,12 @@ describe('PGlite in a worker thread', () => {
     // PGlite 0.3 dropped the messages after one that ended where its receive buffer was emptied: an input of
     // 8,192·k + 5 bytes lost its Sync, one of 8,192·k + 15 bytes its Execute too. The body lengths below put
     // every message boundary of Bind, Execute and Sync on a multiple of 8,192 bytes in turn.
-    await database.exec('create table sized (length integer primary key, body text not null)');
-    const statement = {
-      name: 'add_sized',
-      text: 'insert into sized (length, body) values ($1, $2)',
-      types: [23, 25],
-    };
+    await database.exec(SIZED_TABLE);
     const lengths: number[] = [];
     for (const boundary of [8192, 16384]) {
       for (let length = boundary - 80; length <= boundary + 10; length++) lengths.push(length);
     }
-    for (const length of lengths) await database.executePrepared(statement, [String(length), 'x'.repeat(length)]);
+    for (const length of lengths) await database.executePrepared(addSized, [String(length), 'x'.repeat(length)]);
     const rows = await database.query<{ length: number; stored: number }>(
       'select length, length(body) as stored from sized order by length',
     );
@@ -199,16 +198,11 @@ describe('PGlite in a worker thread', () => {
     const unsplit = new ThreadedPGlite({ bytesPerCall: 1_000_000 });
     try {
       await unsplit.waitReady;
-      await unsplit.exec('create table sized (length integer primary key, body text not null)');
-      const statement = {
-        name: 'add_sized',
-        text: 'insert into sized (length, body) values ($1, $2)',
-        types: [23, 25],
-      };
+      await unsplit.exec(SIZED_TABLE);
       const answered: number[] = [];
       const refused: number[] = [];
       for (let length = 8192 - 80; length <= 8192 + 10; length++) {
-        const error = await unsplit.executePrepared(statement, [String(length), 'x'.repeat(length)]).then(
+        const error = await unsplit.executePrepared(addSized, [String(length), 'x'.repeat(length)]).then(
           () => null,
           (caught) => caught,
         );

@@ -49,6 +49,15 @@ function concatenate(parts) {
  */
 const RECEIVE_BUFFER_BYTES = 8192;
 const bytesPerCall = workerData?.bytesPerCall ?? RECEIVE_BUFFER_BYTES;
+const { serialize } = protocol;
+
+/**
+ * A statement refused as not written, as an error with a SQLSTATE code (XX000, internal error), so that the
+ * recorder treats it as a refusal and writes the batch's requests again one by one.
+ */
+function notWritten(message) {
+  return Object.assign(new Error(message), { code: 'XX000' });
+}
 
 /**
  * Sends protocol messages ending with a Sync, in as few calls as the receive buffer allows; answers the
@@ -74,7 +83,7 @@ async function sendMessages(parts) {
       const { messages } = await database.execProtocol(concatenate(call.parts), { syncToFs: false });
       answers.push(...messages);
     } catch (error) {
-      if (index < calls.length - 1) await database.execProtocol(protocol.serialize.sync(), { syncToFs: false });
+      if (index < calls.length - 1) await database.execProtocol(serialize.sync(), { syncToFs: false });
       throw error;
     }
   }
@@ -89,7 +98,6 @@ async function sendMessages(parts) {
  * answer's rows are not read.
  */
 async function executePrepared({ name, text, types, values }) {
-  const { serialize } = protocol;
   await database.runExclusive(async () => {
     if (!prepared.has(name)) {
       await sendMessages([serialize.parse({ name, text, types }), serialize.sync()]);
@@ -111,9 +119,7 @@ async function executePrepared({ name, text, types, values }) {
       const synced = await sendMessages([serialize.sync()]);
       ready = synced.findLast((message) => message.name === 'readyForQuery');
       if (ready?.status === 'I' && !answers.some((message) => message.name === 'commandComplete')) {
-        throw Object.assign(new Error(`The statement ${name} was not run by the database: not written`), {
-          code: 'XX000',
-        });
+        throw notWritten(`The statement ${name} was not run by the database: not written`);
       }
     }
     if (ready?.status !== 'I') {
@@ -121,11 +127,8 @@ async function executePrepared({ name, text, types, values }) {
       if (ready?.status === 'T' || ready?.status === 'E') {
         await database.execProtocol(serialize.query('ROLLBACK'), { syncToFs: false });
       }
-      throw Object.assign(
-        new Error(
-          `The statement ${name} ran inside a transaction block left open (status ${ready?.status ?? 'unknown'}): rolled back, not written`,
-        ),
-        { code: 'XX000' },
+      throw notWritten(
+        `The statement ${name} ran inside a transaction block left open (status ${ready?.status ?? 'unknown'}): rolled back, not written`,
       );
     }
   });

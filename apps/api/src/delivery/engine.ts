@@ -1089,6 +1089,11 @@ export class DeliveryEngine {
     return { location, counted: isUnique ? 'unique' : 'repeat' };
   }
 
+  /** Whether a lead of this click id is counted already, in memory: seen, or being written. */
+  private leadTaken(clickId: string): boolean {
+    return this.leadsSeen.has(clickId) || this.leadsWriting.has(clickId);
+  }
+
   /**
    * A lead for a click id (pixel or postback): once per billed click, within 30 days of it. A repeat click
    * (the same visitor on the same ad within the hour) stands for the unique click before it, so that leads
@@ -1096,7 +1101,7 @@ export class DeliveryEngine {
    */
   async lead(clickIdGiven: unknown, source: 'pixel' | 'postback'): Promise<boolean> {
     if (typeof clickIdGiven !== 'string' || !/^[A-Za-z0-9_-]{8,40}$/.test(clickIdGiven)) return false;
-    if (this.leadsSeen.has(clickIdGiven) || this.leadsWriting.has(clickIdGiven)) return false;
+    if (this.leadTaken(clickIdGiven)) return false;
     const at = this.now();
     this.leadsBeingRead += 1;
     let click: typeof adClicks.$inferSelect | undefined;
@@ -1104,13 +1109,13 @@ export class DeliveryEngine {
       const [given] = await this.options.db.select().from(adClicks).where(eq(adClicks.id, clickIdGiven)).limit(1);
       click = given && !given.isUnique ? await this.uniqueClickBefore(given) : given;
       if (!click || at.getTime() - click.createdAt.getTime() > LEAD_WINDOW_MS) return false;
-      if (this.leadsSeen.has(click.id) || this.leadsWriting.has(click.id)) return false;
+      if (this.leadTaken(click.id)) return false;
       const [existing] = await this.options.db
         .select({ id: adLeads.clickId })
         .from(adLeads)
         .where(eq(adLeads.clickId, click.id))
         .limit(1);
-      if (existing || this.leadsSeen.has(click.id) || this.leadsWriting.has(click.id)) return false;
+      if (existing || this.leadTaken(click.id)) return false;
     } finally {
       this.leadsBeingRead -= 1;
     }

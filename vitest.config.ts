@@ -24,7 +24,7 @@ export default defineConfig({
       {
         test: {
           name: 'api',
-          include: ['apps/api/test/**/*.test.ts'],
+          include: ['apps/api/{src,test}/**/*.test.ts'],
           env: { TEST_DB: 'pglite' },
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -35,7 +35,7 @@ export default defineConfig({
             {
               test: {
                 name: 'api-postgres',
-                include: ['apps/api/test/**/*.test.ts'],
+                include: ['apps/api/{src,test}/**/*.test.ts'],
                 env: { TEST_DB: 'postgres', TEST_DATABASE_URL: postgresUrl },
                 testTimeout: 30_000,
                 hookTimeout: 60_000,

@@ -6,8 +6,8 @@
  */
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { IpRanges } from '../apps/api/src/delivery/ip-ranges.ts';
-import { DATACENTRE_SOURCES, datacentreRangesFile } from '../apps/api/src/delivery/datacentre-sources.ts';
+import { IpRanges } from '../apps/api/src/features/delivery/ip-ranges.ts';
+import { DATACENTRE_SOURCES, datacentreRangesFile } from '../apps/api/src/features/delivery/datacentre-sources.ts';
 
 const { values } = parseArgs({ options: { out: { type: 'string', default: 'data/datacentres.txt' } } });
 const out = values.out ?? 'data/datacentres.txt';

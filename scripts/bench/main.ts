@@ -33,7 +33,7 @@ import {
 } from '@helium/db';
 import { buildApp } from '../../apps/api/src/app.ts';
 import { loadConfig } from '../../apps/api/src/config.ts';
-import { createMailer } from '../../apps/api/src/services/mailer.ts';
+import { createMailer } from '../../apps/api/src/infra/mailer.ts';
 import pg from 'pg';
 import pino from 'pino';
 import type { PhaseKind, PhaseResult, PhaseSpec } from './load.ts';

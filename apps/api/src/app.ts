@@ -3,29 +3,36 @@ import fastifyCookie from '@fastify/cookie';
 import type { Redis } from 'ioredis';
 import { maintainEmbeddedDatabase, type Database, type DatabaseHandle } from '@helium/db';
 import type { AppConfig } from './config.ts';
-import { systemClock, type Clock } from './services/clock.ts';
-import type { Mailer } from './services/mailer.ts';
-import { expireValidationRequests } from './services/ads.ts';
-import { HashIds } from './services/hash-ids.ts';
-import { LocalMediaStorage, type MediaStorage } from './services/media-storage.ts';
-import { Scheduler } from './services/scheduler.ts';
-import { DAILY_LEDGER_EVERY_MS, DAILY_LEDGER_JOB, DailyRevenueLedger } from './services/daily-ledger.ts';
-import { MemoryRateLimitStore, RateLimiter, RedisRateLimitStore, type RateLimit } from './services/rate-limiter.ts';
-import csrf from './plugins/csrf.ts';
-import errors from './plugins/errors.ts';
-import session from './plugins/session.ts';
-import webApp from './plugins/web-app.ts';
-import { DeliveryEngine } from './delivery/engine.ts';
-import { IpRanges } from './delivery/ip-ranges.ts';
-import type { TrafficLimits } from './delivery/traffic-filter.ts';
-import serveRoutes from './routes/serve/index.ts';
-import adminRoutes from './routes/admin/index.ts';
-import advertiserRoutes from './routes/advertiser/index.ts';
-import publisherRoutes from './routes/publisher/index.ts';
-import mediaRoutes from './routes/media.ts';
-import publicAdValidationRoutes from './routes/public/ad-validation.ts';
-import commonRoutes from './routes/common/index.ts';
-import signoutRoutes from './routes/common/signout.ts';
+import { systemClock, type Clock } from './infra/clock.ts';
+import type { Mailer } from './infra/mailer.ts';
+import { expireValidationRequests } from './features/ad-validation/ad-validation.ts';
+import { HashIds } from './infra/hash-ids.ts';
+import { LocalMediaStorage, type MediaStorage } from './infra/media-storage.ts';
+import { Scheduler } from './infra/scheduler.ts';
+import { DAILY_LEDGER_EVERY_MS, DAILY_LEDGER_JOB, DailyRevenueLedger } from './features/revenue-ledger/daily-ledger.ts';
+import { MemoryRateLimitStore, RateLimiter, RedisRateLimitStore, type RateLimit } from './infra/rate-limiter.ts';
+import csrf from './http/csrf.ts';
+import errors from './http/error-handler.ts';
+import session from './http/session.ts';
+import webApp from './http/web-app.ts';
+import { requireContracts } from './http/route.ts';
+import { DeliveryEngine } from './features/delivery/engine.ts';
+import { IpRanges } from './features/delivery/ip-ranges.ts';
+import type { TrafficLimits } from './features/delivery/traffic-filter.ts';
+import servingRoutes from './features/delivery/serving-routes.ts';
+import signinRoutes from './features/signin/routes.ts';
+import accountRoutes from './features/account/routes.ts';
+import userActivityRoutes from './features/user-activity/routes.ts';
+import adminUsersRoutes from './features/admin-users/routes.ts';
+import adsRoutes from './features/ads/routes.ts';
+import uploadRoutes from './features/ads/upload-routes.ts';
+import adminAdValidationRoutes from './features/ad-validation/admin-routes.ts';
+import publisherAdValidationRoutes from './features/ad-validation/publisher-routes.ts';
+import campaignActivityRoutes from './features/campaign-activity/routes.ts';
+import adminActivityRoutes from './features/admin-activity/routes.ts';
+import installationRoutes from './features/installation/routes.ts';
+import performanceRoutes from './features/performance/routes.ts';
+import mediaRoutes from './features/media/routes.ts';
 
 /** The embedded database's upkeep: checkpoint, and vacuum when due (scheduler job name). */
 export const EMBEDDED_MAINTENANCE_JOB = 'embedded-database-maintenance';
@@ -140,6 +147,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Graceful stop: every queued event is written before the database closes.
   app.addHook('onClose', async () => delivery.close());
 
+  requireContracts(app);
   await app.register(errors);
   await app.register(fastifyCookie);
   await app.register(csrf);
@@ -154,14 +162,24 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }
   });
 
-  await app.register(commonRoutes, { prefix: '/api/common' });
-  await app.register(signoutRoutes, { prefix: '/api' });
-  await app.register(adminRoutes, { prefix: '/api/admin' });
-  await app.register(serveRoutes);
-  await app.register(advertiserRoutes, { prefix: '/api/advertiser' });
-  await app.register(publisherRoutes, { prefix: '/api/publisher' });
-  // Public (no role gate): the publisher answers through the hash link mailed to it.
-  await app.register(publicAdValidationRoutes, { prefix: '/api/publisher' });
+  // Each feature registers its calls from their contracts (http/route.ts), with the gate each contract names.
+  for (const feature of [
+    signinRoutes,
+    accountRoutes,
+    userActivityRoutes,
+    adminUsersRoutes,
+    adsRoutes,
+    uploadRoutes,
+    adminAdValidationRoutes,
+    publisherAdValidationRoutes,
+    campaignActivityRoutes,
+    adminActivityRoutes,
+    installationRoutes,
+    performanceRoutes,
+  ]) {
+    await app.register(feature);
+  }
+  await app.register(servingRoutes);
   await app.register(mediaRoutes);
 
   await app.register(webApp);

@@ -10,8 +10,8 @@ import {
 } from '@helium/db';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
-import { createMailer } from './services/mailer.ts';
-import { LocalMediaStorage } from './services/media-storage.ts';
+import { createMailer } from './infra/mailer.ts';
+import { LocalMediaStorage } from './infra/media-storage.ts';
 import pino from 'pino';
 
 /** Starts the whole product: database (migrated, seeded when empty), API and web app on one port. */

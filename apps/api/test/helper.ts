@@ -6,8 +6,8 @@ import { expect } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp, type BuildAppOptions, type SigninLimits } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { ManualClock } from '../src/services/clock.ts';
-import { createMailer } from '../src/services/mailer.ts';
+import { ManualClock } from '../src/infra/clock.ts';
+import { createMailer } from '../src/infra/mailer.ts';
 import { codeFrom, startSmtpCatcher } from './smtp-catcher.ts';
 import { createTestDatabase } from './test-database.ts';
 

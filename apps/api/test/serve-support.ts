@@ -12,7 +12,7 @@ import {
   type Database,
 } from '@helium/db';
 import { MIN_VIEW_MS } from '@helium/domain';
-import { utcDay } from '../src/delivery/visitor.ts';
+import { utcDay } from '../src/features/delivery/visitor.ts';
 import type { TestApp } from './helper.ts';
 
 export const BROWSER_UA =

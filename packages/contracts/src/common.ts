@@ -22,3 +22,15 @@ export const ZSafeUrlSchema = z
   .trim()
   .max(2048)
   .refine((value) => httpUrl(value) !== null, 'Only http and https links are accepted');
+
+/** A database id as a call takes it: a positive 32-bit integer. */
+export const ZIdSchema = z.number().int().positive().max(2_147_483_647);
+
+/** A calendar day `YYYY-MM-DD` that exists (2026-02-30 is refused). */
+export const ZDayStringSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Expected a date as YYYY-MM-DD')
+  .refine((value) => {
+    const date = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+  }, 'This date does not exist');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineCall } from './call.ts';
 
 /*
  * The publisher's installation calls (specification 02, sections 2.9, 3 'Installation data' and 7). Both
@@ -7,6 +8,9 @@ import { z } from 'zod';
 
 /** The progress bar's default duration in seconds (specification 02, section 5: must be greater than 0). */
 export const DEFAULT_INSTALL_CHECK_SECONDS = 5;
+
+/** The WordPress plug-in carrying the publisher's line of code (a download link, not a JSON call). */
+export const WORDPRESS_PLUGIN_PATH = '/api/publisher/wordpress-plugin.zip';
 
 /** What a newsletter tool puts in place of each issue's id (Mailchimp's merge tag; other tools have their own). */
 export const NEWSLETTER_ISSUE_PLACEHOLDER = '*|CAMPAIGN_UID|*';
@@ -35,3 +39,19 @@ export const ZCheckInstallResponseSchema = z.object({
   lastSeenAt: z.string().nullable(),
 });
 export type TCheckInstallResponse = z.infer<typeof ZCheckInstallResponseSchema>;
+
+export const getInstallationDataCall = defineCall({
+  method: 'POST',
+  path: '/api/publisher/get-installation-data',
+  access: 'publisher',
+  request: null,
+  response: ZGetInstallationDataResponseSchema,
+});
+
+export const checkInstallCall = defineCall({
+  method: 'POST',
+  path: '/api/publisher/check-install',
+  access: 'publisher',
+  request: null,
+  response: ZCheckInstallResponseSchema,
+});

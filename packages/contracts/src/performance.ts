@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ZDayStringSchema } from './campaign.ts';
+import { defineCall } from './call.ts';
+import { ZDayStringSchema } from './common.ts';
 
 /*
  * The publisher's performance calls (specification 02, sections 2.7, 3 'Realtime' and 'History', and 7).
@@ -58,3 +59,19 @@ export const ZGetPerformanceHistoryResponseSchema = z.object({
   publisherIsInstalled: z.boolean(),
 });
 export type TGetPerformanceHistoryResponse = z.infer<typeof ZGetPerformanceHistoryResponseSchema>;
+
+export const getRealtimePerformanceCall = defineCall({
+  method: 'POST',
+  path: '/api/publisher/get-realtime-performance',
+  access: 'publisher',
+  request: null,
+  response: ZGetRealtimePerformanceResponseSchema,
+});
+
+export const getPerformanceHistoryCall = defineCall({
+  method: 'POST',
+  path: '/api/publisher/get-performance-history',
+  access: 'publisher',
+  request: null,
+  response: ZGetPerformanceHistoryResponseSchema,
+});

@@ -164,3 +164,30 @@ export function isHttpLink(value: string): boolean {
   const url = httpUrl(trimmed);
   return url !== null && url.hostname !== '';
 }
+
+/** What the publisher rules need of an ad. */
+export interface AdChannelFacts {
+  formatId: number;
+  isOwlOnly: boolean;
+}
+
+/** The publishers that can show an ad: newsletters for a newsletter ad, websites otherwise (never for owl-only ads). */
+export function eligiblePublishers<P extends { isWeb: boolean; isOwl: boolean }>(ad: AdChannelFacts, all: P[]): P[] {
+  const newsletter = isNewsletterFormat(ad.formatId) || ad.isOwlOnly;
+  return all.filter((p) => (newsletter ? p.isOwl : p.isWeb && !ad.isOwlOnly));
+}
+
+/** An ad's media can be shown (and so offered to publishers): an image, or a video whose poster exists. */
+export function isMediaReady(ad: {
+  type: 'image' | 'video';
+  image: string | null;
+  mp4: string | null;
+  isVideoThumbnailReady: boolean;
+}): boolean {
+  return ad.type === 'image' ? Boolean(ad.image) : Boolean(ad.mp4) && ad.isVideoThumbnailReady;
+}
+
+/** A stored validation state as the calls show it: 0 not requested, 1 approved, 2 rejected, 3 pending. */
+export function asValidationState(value: number): 0 | 1 | 2 | 3 {
+  return value === 1 || value === 2 || value === 3 ? value : 0;
+}

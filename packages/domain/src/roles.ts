@@ -26,3 +26,67 @@ export function parseAccountValue(value: string): { type: UserType; id: number |
 export function accountValue(type: UserType, id: number | null): string {
   return type === USER_TYPE.admin ? '0' : `${type},${id ?? 0}`;
 }
+
+/** A publisher or advertiser account as its holder sees it. */
+export interface HeldAccount {
+  id: number;
+  brand: string;
+}
+/** The accounts a user holds, besides the admin entry (`isAdmin`). */
+export interface HeldAccounts {
+  publishers: HeldAccount[];
+  advertisers: HeldAccount[];
+}
+/** What the account rules need of a user. */
+export interface AccountHolder {
+  isAdmin: boolean;
+  currentType: number;
+  currentAccountId: number | null;
+}
+
+/** Whether the user holds this account: the admin entry, or one of its publishers or advertisers. */
+export function holdsAccount(
+  user: Pick<AccountHolder, 'isAdmin'>,
+  accounts: HeldAccounts,
+  type: number,
+  id: number | null,
+): boolean {
+  if (type === USER_TYPE.admin) return user.isAdmin;
+  const list =
+    type === USER_TYPE.publisher ? accounts.publishers : type === USER_TYPE.advertiser ? accounts.advertisers : [];
+  return list.some((account) => account.id === id);
+}
+
+/**
+ * The account in use: the stored choice when the user still holds it, otherwise the first account the
+ * user holds (admin first), so a removed account never leaves someone stranded.
+ */
+export function resolveCurrentAccount(
+  user: AccountHolder,
+  accounts: HeldAccounts,
+): { type: UserType; account: HeldAccount | null } | null {
+  const pick = (type: UserType, id: number | null) => {
+    const list = type === USER_TYPE.publisher ? accounts.publishers : accounts.advertisers;
+    return { type, account: type === USER_TYPE.admin ? null : (list.find((a) => a.id === id) ?? null) };
+  };
+  if (isUserType(user.currentType) && holdsAccount(user, accounts, user.currentType, user.currentAccountId)) {
+    return pick(user.currentType, user.currentAccountId);
+  }
+  if (user.isAdmin) return pick(USER_TYPE.admin, null);
+  const firstPublisher = accounts.publishers[0];
+  if (firstPublisher) return pick(USER_TYPE.publisher, firstPublisher.id);
+  const firstAdvertiser = accounts.advertisers[0];
+  if (firstAdvertiser) return pick(USER_TYPE.advertiser, firstAdvertiser.id);
+  return null;
+}
+
+/** Publishers and advertisers must agree to the terms once; admins need not. */
+export function mustAgree(user: { agreedAt: Date | null }, accounts: HeldAccounts): boolean {
+  if (user.agreedAt) return false;
+  return accounts.publishers.length > 0 || accounts.advertisers.length > 0;
+}
+
+/** Whether several account types are held (the switcher then groups them). */
+export function isMultiType(user: Pick<AccountHolder, 'isAdmin'>, accounts: HeldAccounts): boolean {
+  return [user.isAdmin, accounts.publishers.length > 0, accounts.advertisers.length > 0].filter(Boolean).length > 1;
+}

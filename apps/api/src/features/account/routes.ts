@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import { holdsAccount, parseAccountValue } from '@helium/domain';
+import { commonSignOutCall, signOutCall, updateUserCall, userCall } from '@helium/contracts';
+import { HttpError, unauthorized } from '../../http/errors.ts';
+import { route } from '../../http/route.ts';
+import { accountsOf, findUserById, loadUserView, updateUserChoice } from './users.ts';
+
+/** The signed-in user: who they are, the account in use, their language and currency; and signing out. */
+export default async function accountRoutes(app: FastifyInstance) {
+  const { db } = app.ctx;
+
+  route(app, userCall, async ({ actor }) => {
+    const view = await loadUserView(db, actor.userId);
+    if (!view) throw unauthorized();
+    return view;
+  });
+
+  route(app, updateUserCall, async ({ actor, body }) => {
+    if (body.key === 'locale') {
+      await updateUserChoice(db, actor.userId, { locale: body.value });
+      return { status: 'ok' };
+    }
+    if (body.key === 'currency') {
+      await updateUserChoice(db, actor.userId, { currency: body.value });
+      return { status: 'ok' };
+    }
+    const target = parseAccountValue(body.value);
+    if (!target) throw new HttpError(422, 'invalidAccount', 'Expected an account as type,id.');
+    const user = await findUserById(db, actor.userId);
+    if (!user) throw unauthorized();
+    if (!holdsAccount(user, await accountsOf(db, user.id), target.type, target.id)) {
+      throw new HttpError(403, 'notYourAccount', 'You do not hold this account.');
+    }
+    await updateUserChoice(db, actor.userId, { currentType: target.type, currentAccountId: target.id });
+    return { status: 'ok' };
+  });
+
+  for (const call of [signOutCall, commonSignOutCall]) {
+    route(app, call, async ({ request, reply }) => {
+      await app.endSession(request, reply);
+      return { status: 'ok' };
+    });
+  }
+}

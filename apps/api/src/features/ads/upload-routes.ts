@@ -1,0 +1,74 @@
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { MAX_AD_FILE_BYTES } from '@helium/domain';
+import { uploadFileCall, type TUploadFileResponse } from '@helium/contracts';
+import { route } from '../../http/route.ts';
+import { findUserById } from '../account/users.ts';
+import { createUploadedAd, latestCampaignId } from './ads.ts';
+import { inspectUpload, uploadMessages } from './upload.ts';
+
+const isTooLarge = (error: unknown) =>
+  typeof error === 'object' && error !== null && (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE';
+
+/** A refused upload: its own status code, and the same body shape as an accepted one (the screen shows `errors`). */
+function refuse(reply: FastifyReply, code: number, status: string, errors: string[]) {
+  const body: TUploadFileResponse & { message: string } = {
+    status,
+    message: errors[0] ?? 'The file was refused.',
+    errors,
+    tips: [],
+    adId: null,
+  };
+  return reply.code(code).send(body);
+}
+
+/**
+ * POST /api/advertiser/upload-file (multipart, field `file`): checks the file by name and content,
+ * stores it (content-addressed) and creates a not-yet-validated ad in the advertiser's campaign.
+ */
+export default async function uploadRoutes(app: FastifyInstance) {
+  const { db, media, clock } = app.ctx;
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: MAX_AD_FILE_BYTES, files: 1, fields: 5, parts: 6, fieldSize: 1000 },
+  });
+
+  route(app, uploadFileCall, async ({ actor, request, reply }) => {
+    const m = uploadMessages(actor.locale);
+    const user = await findUserById(db, actor.userId);
+    if (user?.cannotAddAds) return refuse(reply, 403, 'cannotAddAds', [m.cannotAddAds]);
+    if (!request.isMultipart()) return refuse(reply, 422, 'noFile', [m.noFile]);
+
+    let fileName = '';
+    let bytes: Buffer;
+    try {
+      const part = await request.file();
+      if (!part || part.fieldname !== 'file') {
+        part?.file.resume();
+        return refuse(reply, 422, 'noFile', [m.noFile]);
+      }
+      fileName = part.filename.slice(0, 255);
+      bytes = await part.toBuffer();
+    } catch (error) {
+      if (isTooLarge(error)) return refuse(reply, 413, 'fileTooLarge', [m.fileSize]);
+      request.log.info({ err: error }, 'unreadable upload');
+      return refuse(reply, 400, 'badUpload', [m.noFile]);
+    }
+
+    const verdict = await inspectUpload(fileName, bytes, actor.locale);
+    if (verdict.kind === 'refused') return refuse(reply, 422, 'fileRefused', verdict.errors);
+    const campaignId = await latestCampaignId(db, actor.accountId);
+    if (campaignId === null) return refuse(reply, 409, 'noCampaign', [m.noCampaign]);
+
+    const key = await media.put(verdict.media.bytes, verdict.media.extension);
+    const posterKey = verdict.media.poster ? await media.put(verdict.media.poster, 'jpg') : null;
+    const adId = await createUploadedAd(db, {
+      advertiserId: actor.accountId,
+      campaignId,
+      media: verdict.media,
+      key,
+      posterKey,
+      createdAt: clock.now(),
+    });
+    return { status: 'ok', errors: [], tips: verdict.tips, adId };
+  });
+}

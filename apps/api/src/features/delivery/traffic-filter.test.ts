@@ -1,0 +1,231 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pageviews } from '@helium/db';
+import {
+  BloomFilter,
+  CountMinSketch,
+  DEFAULT_TRAFFIC_LIMITS,
+  TrafficFilter,
+  type TrafficLimits,
+} from './traffic-filter.ts';
+import { buildTestApp, type TestApp } from '../../../test/helper.ts';
+import { campaignOfBrand, decide, onlyCampaign, publisherId } from '../../../test/serve-support.ts';
+
+const DAY = '2026-11-22';
+const NOW = Date.parse('2026-11-22T12:00:00Z');
+/** The one-IP share from 20 visitors, and rates that never get in the way. */
+const LIMITS: TrafficLimits = {
+  ...DEFAULT_TRAFFIC_LIMITS,
+  oneIpMinVisitors: 20,
+  pageviewsPerVisitorPerMinute: 1_000,
+  requestsPerIpPerMinute: 100_000,
+};
+const SMALL_FILTERS = 2 ** 20;
+
+function pageview(
+  filter: TrafficFilter,
+  visitor: string,
+  ip: string,
+  options: { publisherId?: number; day?: string; nowMs?: number } = {},
+) {
+  return filter.pageview({
+    publisherId: options.publisherId ?? 1,
+    visitor,
+    ipHash: ip,
+    userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/126.0 Safari/537.36',
+    day: options.day ?? DAY,
+    nowMs: options.nowMs ?? NOW,
+  });
+}
+
+describe('BloomFilter', () => {
+  it('answers "seen" for what it holds, and rarely for what it does not', () => {
+    const filter = new BloomFilter(2 ** 20);
+    expect(filter.add(1, 'visitor-a')).toBe(false);
+    expect(filter.add(1, 'visitor-a')).toBe(true);
+    // The number is part of the item: the same visitor on another publisher is new there.
+    expect(filter.add(2, 'visitor-a')).toBe(false);
+    let falseSeen = 0;
+    for (let index = 0; index < 20_000; index++) if (filter.add(7, `v${index}`)) falseSeen++;
+    // 20,000 items in a million bits: about 0.01% expected; well under 1%.
+    expect(falseSeen).toBeLessThan(200);
+    filter.clear();
+    expect(filter.add(1, 'visitor-a')).toBe(false);
+  });
+
+  it('needs a power of two of bits', () => {
+    expect(() => new BloomFilter(1000)).toThrow(/power of two/);
+  });
+});
+
+describe('CountMinSketch', () => {
+  it('never counts an item under its true count, and seldom much over it', () => {
+    const sketch = new CountMinSketch(2 ** 12);
+    for (let index = 0; index < 5; index++) sketch.add(1, 'reader');
+    expect(sketch.add(1, 'reader')).toBe(6);
+    // The number is part of the item: the same visitor on another publisher starts at one.
+    expect(sketch.add(2, 'reader')).toBe(1);
+    // 20,000 other items in 4,096 cells a row: each counted at least once, the reader still at its count or
+    // a little over.
+    let under = 0;
+    for (let index = 0; index < 20_000; index++) if (sketch.add(3, `v${index}`) < 1) under++;
+    expect(under).toBe(0);
+    expect(sketch.add(1, 'reader')).toBeGreaterThanOrEqual(7);
+    sketch.clear();
+    expect(sketch.add(1, 'reader')).toBe(1);
+  });
+});
+
+describe('pageviews a day', () => {
+  it("sets aside a visitor's pageviews on a publisher beyond the day's limit, paced under the minute's", () => {
+    const filter = new TrafficFilter({ ...LIMITS, pageviewsPerVisitorPerDay: 5 }, SMALL_FILTERS);
+    // One pageview every two minutes: never near the minute's limit.
+    const verdicts = Array.from({ length: 7 }, (_, index) =>
+      pageview(filter, 'program', 'ip-1', { nowMs: NOW + index * 120_000 }),
+    );
+    expect(verdicts).toEqual([null, null, null, null, null, 'rate', 'rate']);
+    // Another visitor, and the same visitor on another publisher, are counted apart.
+    expect(pageview(filter, 'reader', 'ip-2')).toBeNull();
+    expect(pageview(filter, 'program', 'ip-1', { publisherId: 2 })).toBeNull();
+    // The next day starts again.
+    expect(pageview(filter, 'program', 'ip-1', { day: '2026-11-23', nowMs: NOW + 86_400_000 })).toBeNull();
+  });
+});
+
+describe('the one-IP share', () => {
+  it("flags an IP holding more than 5% of a publisher's visitors of the day, once it has 20", () => {
+    const filter = new TrafficFilter(LIMITS, SMALL_FILTERS);
+    for (let index = 0; index < 25; index++) expect(pageview(filter, `solo${index}`, `ip${index}`)).toBeNull();
+    expect(pageview(filter, 'office-a', 'office')).toBeNull();
+    // 2 of 27 visitors (7.4%) from one IP: beyond the share, for either of them.
+    expect(pageview(filter, 'office-b', 'office')).toBe('oneIp');
+    expect(pageview(filter, 'office-a', 'office')).toBe('oneIp');
+    // Other publishers keep their own counts.
+    expect(pageview(filter, 'office-b', 'office', { publisherId: 2 })).toBeNull();
+  });
+
+  it('lets an IP under the share, or a publisher under 20 visitors, be', () => {
+    const large = new TrafficFilter(LIMITS, SMALL_FILTERS);
+    for (let index = 0; index < 100; index++) pageview(large, `solo${index}`, `ip${index}`);
+    expect(pageview(large, 'home-a', 'home')).toBeNull();
+    expect(pageview(large, 'home-b', 'home')).toBeNull(); // 2 of 102: 2%
+    const small = new TrafficFilter(LIMITS, SMALL_FILTERS);
+    for (let index = 0; index < 5; index++) pageview(small, `solo${index}`, `ip${index}`);
+    for (const visitor of ['a', 'b', 'c']) expect(pageview(small, visitor, 'shared')).toBeNull();
+  });
+
+  it('starts each day afresh', () => {
+    const filter = new TrafficFilter(LIMITS, SMALL_FILTERS);
+    for (let index = 0; index < 25; index++) pageview(filter, `solo${index}`, `ip${index}`);
+    pageview(filter, 'office-a', 'office');
+    expect(pageview(filter, 'office-b', 'office')).toBe('oneIp');
+    expect(pageview(filter, 'office-b', 'office', { day: '2026-11-23' })).toBeNull();
+    expect(filter.sharedIps).toBe(0);
+  });
+
+  it('keeps memory for shared IPs only, bounded, forgetting those with the fewest visitors first', () => {
+    const filter = new TrafficFilter(LIMITS, SMALL_FILTERS, 100);
+    for (let index = 0; index < 10_000; index++) pageview(filter, `solo${index}`, `ip${index}`);
+    expect(filter.sharedIps).toBe(0);
+    // A busy shared IP, then many IPs of two visitors each.
+    for (let index = 0; index < 600; index++) pageview(filter, `office${index}`, 'office');
+    for (let index = 0; index < 300; index++) {
+      pageview(filter, `pair${index}-a`, `pair${index}`);
+      pageview(filter, `pair${index}-b`, `pair${index}`);
+    }
+    expect(filter.sharedIps).toBeLessThanOrEqual(100);
+    // The busy IP was kept: 601 of 11,201 visitors (5.4%) is beyond the share.
+    expect(pageview(filter, 'office-new', 'office')).toBe('oneIp');
+  });
+});
+
+describe('clicks and newsletter opens', () => {
+  const userAgent = 'Mozilla/5.0 (X11; Linux x86_64) Chrome/126.0 Safari/537.36';
+  it('sets aside the clicks of one IP beyond 30 a minute, whatever user agents it shows', () => {
+    const filter = new TrafficFilter(DEFAULT_TRAFFIC_LIMITS, SMALL_FILTERS);
+    const verdicts = Array.from({ length: 31 }, (_, index) =>
+      // A new user agent is a new visitor: only the IP's count stops it.
+      filter.click({ visitor: `visitor-${index}`, ipHash: 'ip-1', userAgent, nowMs: NOW }),
+    );
+    expect(verdicts.slice(0, 30).every((verdict) => verdict === null)).toBe(true);
+    expect(verdicts[30]).toBe('rate');
+    expect(filter.click({ visitor: 'visitor-x', ipHash: 'ip-2', userAgent, nowMs: NOW })).toBeNull();
+    expect(filter.click({ visitor: 'visitor-y', ipHash: 'ip-1', userAgent, nowMs: NOW + 60_000 })).toBeNull();
+  });
+
+  it('sets aside a visitor opening newsletters more than 30 times a minute, and bots', () => {
+    const filter = new TrafficFilter(DEFAULT_TRAFFIC_LIMITS, SMALL_FILTERS);
+    const open = (visitor: string, agent = userAgent) =>
+      filter.open({ publisherId: 7, visitor, ipHash: 'mail-proxy', userAgent: agent, day: DAY, nowMs: NOW });
+    const verdicts = Array.from({ length: 31 }, () => open('reader'));
+    expect(verdicts.slice(0, 30).every((verdict) => verdict === null)).toBe(true);
+    expect(verdicts[30]).toBe('rate');
+    // Other readers behind the same mail service's address are not held against each other.
+    expect(open('another reader')).toBeNull();
+    expect(open('a crawler', 'Googlebot/2.1 (+http://www.google.com/bot.html)')).toBe('bot');
+  });
+});
+
+describe("a newsletter's opens in a day", () => {
+  const reader = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; Microsoft Outlook 16.0.17928; Pro)';
+  const at = (minute: number) => NOW + minute * 60_000;
+
+  it("holds a reader's own mail program to 50 opens a day of one newsletter, and one IP to 1,000", () => {
+    const filter = new TrafficFilter(DEFAULT_TRAFFIC_LIMITS, SMALL_FILTERS);
+    const open = (visitor: string, minute: number, publisherId = 7, ipHash = 'home', day = DAY) =>
+      filter.open({ publisherId, visitor, ipHash, userAgent: reader, day, nowMs: at(minute) });
+    // One open a minute: under the minute's limit, over the day's after 50.
+    const verdicts = Array.from({ length: 51 }, (_, minute) => open('reader', minute));
+    expect(verdicts.slice(0, 50).every((verdict) => verdict === null)).toBe(true);
+    expect(verdicts[50]).toBe('rate');
+    // Another newsletter, and the next day, start again.
+    expect(open('reader', 60, 8)).toBeNull();
+    expect(open('reader', 61, 7, 'home', '2026-11-23')).toBeNull();
+    // A new user agent at each open is a new reader: the IP's count of the day stops it.
+    const fromOneIp = Array.from({ length: 1001 }, (_, index) => open(`agent-${index}`, 100 + index, 9, 'one-ip'));
+    expect(fromOneIp.slice(0, 1000).every((verdict) => verdict === null)).toBe(true);
+    expect(fromOneIp[1000]).toBe('rate');
+  });
+
+  it("does not hold a mail service's image proxy to a reader's day (its address and agent stand for many readers)", () => {
+    const filter = new TrafficFilter(DEFAULT_TRAFFIC_LIMITS, SMALL_FILTERS);
+    const proxy = 'Mozilla/5.0 (Windows NT 5.1; rv:11.0) Gecko Firefox/11.0 (via ggpht.com GoogleImageProxy)';
+    const verdicts = Array.from({ length: 200 }, (_, minute) =>
+      filter.open({
+        publisherId: 7,
+        visitor: 'proxy',
+        ipHash: 'google',
+        userAgent: proxy,
+        day: DAY,
+        nowMs: at(minute),
+      }),
+    );
+    expect(verdicts.every((verdict) => verdict === null)).toBe(true);
+  });
+});
+
+describe('the one-IP share at the decision endpoint', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ delivery: { limits: LIMITS } });
+  });
+  afterAll(async () => t.close());
+
+  it('sets aside the pageviews of visitors sharing one IP beyond its share, kept with their reason', async () => {
+    const blog = await publisherId(t.db, 'Demo Blog');
+    await onlyCampaign(t, await campaignOfBrand(t.db, 'velo-urbain.example'), { impressions: 1000 });
+    for (let index = 0; index < 25; index++) {
+      const { response } = await decide(t, blog, { ip: `10.20.0.${index + 1}` });
+      expect(response.headers['x-helium-counted']).toBe('counted');
+    }
+    const office = { ip: '203.0.113.7' };
+    const first = await decide(t, blog, { ...office, ua: 'Mozilla/5.0 (Windows NT 10.0) Firefox/130.0' });
+    expect(first.response.headers['x-helium-counted']).toBe('counted');
+    const page = 'http://localhost:8080/shared-ip';
+    const second = await decide(t, blog, { ...office, ua: 'Mozilla/5.0 (Macintosh) Safari/605.1.15' }, page);
+    expect(second.response.headers['x-helium-counted']).toBe('invalid');
+    expect(second.ads).toEqual([]);
+    const [row] = await t.db.select().from(pageviews).where(eq(pageviews.url, page));
+    expect(row?.invalidReason).toBe('oneIp');
+  });
+});

@@ -1,0 +1,34 @@
+import fp from 'fastify-plugin';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { ZodError } from 'zod';
+import type { TErrorResponse } from '@helium/contracts';
+import { HttpError } from './errors.ts';
+
+/**
+ * One error handler for the whole API: a refused request gets a clear 4xx with a stable status key and,
+ * for bad input, the fields at fault; a server fault gets a 500 whose details stay in the log.
+ */
+export default fp(async function errors(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | HttpError | ZodError, request, reply) => {
+    if (error instanceof HttpError) {
+      const body: TErrorResponse = { status: error.status, message: error.message };
+      return reply.code(error.statusCode).send(body);
+    }
+    if (error instanceof ZodError) {
+      const body: TErrorResponse = {
+        status: 'invalidRequest',
+        message: 'The request is not valid.',
+        issues: error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })),
+      };
+      return reply.code(422).send(body);
+    }
+    const statusCode = error.statusCode ?? 500;
+    if (statusCode >= 400 && statusCode < 500) {
+      const body: TErrorResponse = { status: error.code ?? 'badRequest', message: error.message };
+      return reply.code(statusCode).send(body);
+    }
+    request.log.error({ err: error }, 'request failed');
+    const body: TErrorResponse = { status: 'serverError', message: 'Something went wrong on our side.' };
+    return reply.code(500).send(body);
+  });
+});

@@ -1,0 +1,69 @@
+import type { FastifyRequest } from 'fastify';
+import type { CallAccess } from '@helium/contracts';
+import { resolveCurrentAccount, USER_TYPE, type Locale, type UserType } from '@helium/domain';
+import { forbidden, unauthorized } from './errors.ts';
+import { requireSession } from './session.ts';
+import { accountsOf, findUserById } from '../features/account/users.ts';
+
+/** Who makes a signed-in call. */
+export interface SignedInActor {
+  userId: number;
+  locale: Locale;
+}
+/** The admin entry: no publisher or advertiser account. */
+export interface AdminActor extends SignedInActor {
+  type: typeof USER_TYPE.admin;
+  accountId: null;
+}
+/** A publisher or advertiser account in use. */
+export interface AccountActor<T extends UserType> extends SignedInActor {
+  type: T;
+  accountId: number;
+}
+
+/** The actor a route of each access gets: the gate has already refused everyone else. */
+export type ActorFor<A extends CallAccess> = A extends 'admin'
+  ? AdminActor
+  : A extends 'publisher'
+    ? AccountActor<typeof USER_TYPE.publisher>
+    : A extends 'advertiser'
+      ? AccountActor<typeof USER_TYPE.advertiser>
+      : A extends 'signedIn'
+        ? SignedInActor
+        : null;
+
+const TYPE_OF_ACCESS = {
+  admin: USER_TYPE.admin,
+  publisher: USER_TYPE.publisher,
+  advertiser: USER_TYPE.advertiser,
+} as const;
+
+/**
+ * The access gate of a call (a `preValidation` hook, so a refused caller gets its 401 or 403 before its
+ * body is even looked at): 401 when signed out, 403 unless the account in use has the call's type.
+ */
+export async function gate<A extends CallAccess>(request: FastifyRequest, access: A): Promise<ActorFor<A>> {
+  return (await actorOf(request, access)) as ActorFor<A>;
+}
+
+async function actorOf(
+  request: FastifyRequest,
+  access: CallAccess,
+): Promise<SignedInActor | AdminActor | AccountActor<UserType> | null> {
+  if (access === 'public') return null;
+  const session = requireSession(request);
+  const db = request.server.ctx.db;
+  const user = await findUserById(db, session.userId);
+  if (!user) throw unauthorized();
+  const actor: SignedInActor = { userId: user.id, locale: user.locale };
+  if (access === 'signedIn') return actor;
+  const type = TYPE_OF_ACCESS[access];
+  const current = resolveCurrentAccount(user, await accountsOf(db, user.id));
+  if (!current || current.type !== type) throw forbidden();
+  if (type === USER_TYPE.admin) {
+    if (!user.isAdmin) throw forbidden();
+    return { ...actor, type, accountId: null } satisfies AdminActor;
+  }
+  if (!current.account) throw forbidden();
+  return { ...actor, type, accountId: current.account.id } satisfies AccountActor<UserType>;
+}

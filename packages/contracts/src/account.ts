@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { defineCall } from './call.ts';
+import { ZCurrencySchema, ZLocaleSchema, ZStatusResponseSchema, ZUserTypeSchema } from './common.ts';
+
+export const ZAccountSchema = z.object({ id: z.number().int(), brand: z.string() });
+export type TAccount = z.infer<typeof ZAccountSchema>;
+
+/** POST /api/common/user: the signed-in user, with the account currently in use. */
+export const ZUserSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  /** The type of the account in use: 0 admin, 1 publisher, 2 advertiser. */
+  type: ZUserTypeSchema,
+  /** The publisher or advertiser account in use; null for the admin entry. */
+  accountId: z.number().int().nullable(),
+  accountBrand: z.string().nullable(),
+  isAdmin: z.boolean(),
+  locale: ZLocaleSchema,
+  currency: ZCurrencySchema,
+  usd_to_eur: z.number(),
+  btc_to_eur: z.number(),
+  ratesDate: z.string(),
+  business_id: z.string().nullable(),
+  publishers: z.array(ZAccountSchema),
+  advertisers: z.array(ZAccountSchema),
+  publisher_ids: z.array(z.number().int()),
+  advertiser_ids: z.array(z.number().int()),
+  isMultiType: z.boolean(),
+  cannot_add_ads: z.boolean(),
+  agreedAt: z.string().nullable(),
+  signinUrl: z.string().nullable(),
+});
+export type TUser = z.infer<typeof ZUserSchema>;
+
+/** POST /api/common/update-user: switch account (`type` with `type,id`), language or currency. */
+export const ZUpdateUserRequestSchema = z.discriminatedUnion('key', [
+  z.object({ key: z.literal('type'), value: z.string().regex(/^[012](,\d{1,10})?$/, 'Expected type,id') }),
+  z.object({ key: z.literal('locale'), value: ZLocaleSchema }),
+  z.object({ key: z.literal('currency'), value: ZCurrencySchema }),
+]);
+export type TUpdateUserRequest = z.infer<typeof ZUpdateUserRequestSchema>;
+
+export const userCall = defineCall({
+  method: 'POST',
+  path: '/api/common/user',
+  access: 'signedIn',
+  request: null,
+  response: ZUserSchema,
+});
+
+export const updateUserCall = defineCall({
+  method: 'POST',
+  path: '/api/common/update-user',
+  access: 'signedIn',
+  request: ZUpdateUserRequestSchema,
+  response: ZStatusResponseSchema,
+});
+
+/** Revokes the session (answers ok when there is none); the specification calls it at both paths. */
+export const signOutCall = defineCall({
+  method: 'POST',
+  path: '/api/signout',
+  access: 'public',
+  request: null,
+  response: ZStatusResponseSchema,
+});
+export const commonSignOutCall = defineCall({ ...signOutCall, path: '/api/common/signout' });

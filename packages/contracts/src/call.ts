@@ -1,0 +1,42 @@
+import type { z } from 'zod';
+
+/**
+ * Who may make a call. The API's one route helper turns it into the gate, so no route can forget one:
+ * `public` (no session: sign-in, the mailed hash links), `signedIn` (any type), or one account type.
+ */
+export type CallAccess = 'public' | 'signedIn' | 'admin' | 'publisher' | 'advertiser';
+
+/**
+ * One call of the API: everything the server and the web app need to agree on. The API registers its route
+ * from it (`apps/api/src/http/route.ts`) and the web app's client sends it (`apps/web/src/api/client.ts`).
+ * `request` is null for a call whose body is ignored (or, for the upload, sent as multipart form data).
+ */
+export interface Call<
+  Path extends string = string,
+  Request extends z.ZodType | null = z.ZodType | null,
+  Response extends z.ZodType = z.ZodType,
+  Access extends CallAccess = CallAccess,
+> {
+  method: 'POST';
+  path: Path;
+  access: Access;
+  request: Request;
+  response: Response;
+}
+
+/** Declares a call; its path and access stay literal types (the route's actor is typed from the access). */
+export function defineCall<
+  const Path extends string,
+  Request extends z.ZodType | null,
+  Response extends z.ZodType,
+  const Access extends CallAccess,
+>(call: Call<Path, Request, Response, Access>): Call<Path, Request, Response, Access> {
+  return call;
+}
+
+/** What the browser sends (before the schema's transforms): nothing for a call without a body. */
+export type CallInput<C extends Call> = C['request'] extends z.ZodType ? z.input<C['request']> : void;
+/** The body as the route sees it, parsed and transformed by the schema. */
+export type CallBody<C extends Call> = C['request'] extends z.ZodType ? z.output<C['request']> : undefined;
+/** What the route answers (checked against the schema before it is sent). */
+export type CallResponse<C extends Call> = z.output<C['response']>;

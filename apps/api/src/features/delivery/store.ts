@@ -37,14 +37,381 @@ function add<Row>(row: Row, field: CounterField<Row>, amount: number) {
   (row[field] as number | undefined) = ((row[field] as number | undefined) ?? 0) + amount;
 }
 
+// Events of one request, and often of one millisecond, share their instant: its ISO text is made once.
+let lastInstant = NaN;
+let lastIsoText = '';
+function isoText(at: Date): string {
+  const ms = at.getTime();
+  if (ms !== lastInstant) {
+    lastInstant = ms;
+    lastIsoText = at.toISOString();
+  }
+  return lastIsoText;
+}
+
+/*
+ * One row builder per table that record_delivery_batch writes: each turns the batch's events, in their order,
+ * into that table's rows (keyed by the Drizzle schema's field names, which the function reads: the test
+ * packages/db/test/record-delivery-batch.test.ts checks that its columns and the schema agree).
+ */
+
+export function pageviewRows(events: readonly DeliveryEvent[]): JsonRow<typeof pageviews.$inferInsert>[] {
+  const rows: JsonRow<typeof pageviews.$inferInsert>[] = [];
+  for (const event of events) {
+    if (event.t !== 'pageview') continue;
+    rows.push({
+      id: event.id,
+      publisherId: event.publisherId,
+      device: event.device,
+      url: event.url,
+      visitor: event.visitor,
+      invalidReason: event.invalidReason,
+      createdAt: isoText(event.at),
+    });
+  }
+  return rows;
+}
+
+export function adDecisionRows(events: readonly DeliveryEvent[]): JsonRow<typeof adDecisions.$inferInsert>[] {
+  const rows: JsonRow<typeof adDecisions.$inferInsert>[] = [];
+  for (const event of events) {
+    if (event.t !== 'decision') continue;
+    rows.push({
+      id: event.id,
+      pageviewId: event.pageviewId,
+      publisherId: event.publisherId,
+      adId: event.adId,
+      campaignId: event.campaignId,
+      channel: event.channel,
+      slot: event.slot,
+      device: event.device,
+      url: event.url,
+      visitor: event.visitor,
+      createdAt: isoText(event.at),
+    });
+  }
+  return rows;
+}
+
+export function adImpressionRows(events: readonly DeliveryEvent[]): JsonRow<typeof adImpressions.$inferInsert>[] {
+  const rows: JsonRow<typeof adImpressions.$inferInsert>[] = [];
+  for (const event of events) {
+    if (event.t !== 'impression') continue;
+    rows.push({
+      decisionId: event.decisionId,
+      publisherId: event.publisherId,
+      adId: event.adId,
+      campaignId: event.campaignId,
+      device: event.device,
+      ...event.money,
+      createdAt: isoText(event.at),
+    });
+  }
+  return rows;
+}
+
+export function adClickRows(events: readonly DeliveryEvent[]): JsonRow<typeof adClicks.$inferInsert>[] {
+  const rows: JsonRow<typeof adClicks.$inferInsert>[] = [];
+  for (const event of events) {
+    if (event.t !== 'click') continue;
+    rows.push({
+      id: event.id,
+      decisionId: event.decisionId,
+      publisherId: event.publisherId,
+      adId: event.adId,
+      campaignId: event.campaignId,
+      device: event.device,
+      visitor: event.visitor,
+      isUnique: event.isUnique,
+      ...event.money,
+      createdAt: isoText(event.at),
+    });
+  }
+  return rows;
+}
+
+export function adLeadRows(events: readonly DeliveryEvent[]): JsonRow<typeof adLeads.$inferInsert>[] {
+  const rows: JsonRow<typeof adLeads.$inferInsert>[] = [];
+  for (const event of events) {
+    if (event.t !== 'lead') continue;
+    rows.push({
+      clickId: event.clickId,
+      publisherId: event.publisherId,
+      adId: event.adId,
+      campaignId: event.campaignId,
+      device: event.device,
+      source: event.source,
+      createdAt: isoText(event.at),
+    });
+  }
+  return rows;
+}
+
+/** The user agent is kept to its first 500 characters. */
+export function invalidTrafficRows(events: readonly DeliveryEvent[]): JsonRow<typeof invalidTraffic.$inferInsert>[] {
+  const rows: JsonRow<typeof invalidTraffic.$inferInsert>[] = [];
+  for (const event of events) {
+    if (event.t !== 'invalid') continue;
+    rows.push({
+      kind: event.kind,
+      reason: event.reason,
+      publisherId: event.publisherId,
+      adId: event.adId,
+      decisionId: event.decisionId,
+      visitor: event.visitor,
+      userAgent: event.userAgent?.slice(0, 500) ?? null,
+      createdAt: isoText(event.at),
+    });
+  }
+  return rows;
+}
+
+export function owlIssueAdRows(events: readonly DeliveryEvent[]): JsonRow<typeof owlIssueAds.$inferInsert>[] {
+  const rows: JsonRow<typeof owlIssueAds.$inferInsert>[] = [];
+  for (const event of events) {
+    if (event.t !== 'owlIssue') continue;
+    rows.push({
+      publisherId: event.publisherId,
+      bannerIndex: event.bannerIndex,
+      issue: event.issue,
+      adId: event.adId,
+      campaignId: event.campaignId,
+      advertiserId: event.advertiserId,
+      createdAt: isoText(event.at),
+    });
+  }
+  return rows;
+}
+
+/** Per publisher and minute: valid pageviews and impressions, by device. */
+export function realtimeCounterRows(events: readonly DeliveryEvent[]): JsonRow<typeof realtimeCounters.$inferInsert>[] {
+  const realtime = new Map<string, JsonRow<typeof realtimeCounters.$inferInsert>>();
+  const realtimeMinute = (publisherId: number, at: Date) => {
+    const minute = utcMinute(at);
+    return summaryRow(realtime, `${publisherId}|${minute.getTime()}`, () => ({
+      publisherId,
+      minute: minute.toISOString(),
+    }));
+  };
+  for (const event of events) {
+    if (event.t === 'pageview' && !event.invalidReason) {
+      add(
+        realtimeMinute(event.publisherId, event.at),
+        event.device === 'mobile' ? 'pageviewsMobile' : 'pageviewsDesktop',
+        1,
+      );
+    } else if (event.t === 'impression') {
+      add(
+        realtimeMinute(event.publisherId, event.at),
+        event.device === 'mobile' ? 'impressionsMobile' : 'impressionsDesktop',
+        1,
+      );
+    }
+  }
+  return [...realtime.values()];
+}
+
+/**
+ * Per UTC day, publisher and device: pageviews (an invalid one only in invalidPageviews), decisions served,
+ * impressions, and unique clicks only (the billed ones).
+ */
+export function dailyPublisherStatsRows(events: readonly DeliveryEvent[]): (typeof dailyPublisherStats.$inferInsert)[] {
+  const daily = new Map<string, typeof dailyPublisherStats.$inferInsert>();
+  const publisherDay = (at: Date, publisherId: number, device: 'desktop' | 'mobile') => {
+    const day = utcDay(at);
+    return summaryRow(daily, `${day}|${publisherId}|${device}`, () => ({ day, publisherId, device }));
+  };
+  for (const event of events) {
+    switch (event.t) {
+      case 'pageview':
+        add(
+          publisherDay(event.at, event.publisherId, event.device),
+          event.invalidReason ? 'invalidPageviews' : 'pageviews',
+          1,
+        );
+        break;
+      case 'decision':
+        add(publisherDay(event.at, event.publisherId, event.device), 'served', 1);
+        break;
+      case 'impression':
+        add(publisherDay(event.at, event.publisherId, event.device), 'impressions', 1);
+        break;
+      case 'click':
+        if (event.isUnique) add(publisherDay(event.at, event.publisherId, event.device), 'clicks', 1);
+        break;
+    }
+  }
+  return [...daily.values()];
+}
+
+/**
+ * Per UTC day, ad, publisher and device: decisions served, impressions, clicks (unique ones in clicks, every
+ * one in allClicks), leads, and the money of impressions and clicks.
+ */
+export function dailyAdStatsRows(events: readonly DeliveryEvent[]): (typeof dailyAdStats.$inferInsert)[] {
+  const adDaily = new Map<string, typeof dailyAdStats.$inferInsert>();
+  const adDay = (event: AdEvent) => {
+    const day = utcDay(event.at);
+    return summaryRow(adDaily, `${day}|${event.adId}|${event.publisherId}|${event.device}`, () => ({
+      day,
+      adId: event.adId,
+      publisherId: event.publisherId,
+      device: event.device,
+      campaignId: event.campaignId,
+      advertiserId: event.advertiserId,
+      channel: event.channel,
+    }));
+  };
+  const addMoney = (row: typeof dailyAdStats.$inferInsert, money: EventMoney) => {
+    add(row, 'cost', money.cost);
+    add(row, 'publisherRevenue', money.publisherRevenue);
+    add(row, 'salesRepRevenue', money.salesRepRevenue);
+    add(row, 'companyRevenue', money.companyRevenue);
+    add(row, 'trialCost', money.trialCost);
+  };
+  for (const event of events) {
+    switch (event.t) {
+      case 'decision':
+        add(adDay(event), 'served', 1);
+        break;
+      case 'impression': {
+        const row = adDay(event);
+        add(row, 'impressions', 1);
+        addMoney(row, event.money);
+        break;
+      }
+      case 'click': {
+        // Only a unique click is billed and shown as a click; every click is kept in allClicks.
+        const row = adDay(event);
+        add(row, 'clicks', event.isUnique ? 1 : 0);
+        addMoney(row, event.money);
+        add(row, 'allClicks', 1);
+        break;
+      }
+      case 'lead':
+        add(adDay(event), 'leads', 1);
+        break;
+    }
+  }
+  return [...adDaily.values()];
+}
+
+/**
+ * Per UTC day, page URL and device: ad 0 holds the page's valid pageviews, another ad's row its impressions,
+ * unique clicks, leads and cost on that page. Events without a URL have no row.
+ */
+export function dailyUrlStatsRows(events: readonly DeliveryEvent[]): (typeof dailyUrlStats.$inferInsert)[] {
+  const urlDaily = new Map<string, typeof dailyUrlStats.$inferInsert>();
+  const pageDay = (event: Extract<DeliveryEvent, { t: 'pageview' }>) => {
+    const day = utcDay(event.at);
+    return summaryRow(urlDaily, `${day}|${event.publisherId}|${event.url}|${event.device}|0`, () => ({
+      day,
+      publisherId: event.publisherId,
+      url: event.url,
+      device: event.device,
+    }));
+  };
+  /** An ad event in its page's row of that ad: `amount` added to `field`, and its cost. */
+  const adPageCounts = (event: AdEvent, field: 'impressions' | 'clicks' | 'leads', amount: number, cost: number) => {
+    const day = utcDay(event.at);
+    const row = summaryRow(urlDaily, `${day}|${event.publisherId}|${event.url}|${event.device}|${event.adId}`, () => ({
+      day,
+      publisherId: event.publisherId,
+      url: event.url,
+      device: event.device,
+      adId: event.adId,
+      campaignId: event.campaignId,
+    }));
+    add(row, field, amount);
+    add(row, 'cost', cost);
+  };
+  for (const event of events) {
+    switch (event.t) {
+      case 'pageview':
+        if (event.url && !event.invalidReason) add(pageDay(event), 'pageviews', 1);
+        break;
+      case 'impression':
+        if (event.url) adPageCounts(event, 'impressions', 1, event.money.cost);
+        break;
+      case 'click':
+        if (event.url) adPageCounts(event, 'clicks', event.isUnique ? 1 : 0, event.money.cost);
+        break;
+      case 'lead':
+        if (event.url) adPageCounts(event, 'leads', 1, 0);
+        break;
+    }
+  }
+  return [...urlDaily.values()];
+}
+
+/** Credits spent per campaign (update of campaigns): impressions and clicks that spend one. */
+export function campaignCreditRows(
+  events: readonly DeliveryEvent[],
+): Array<{ id: number; impressions: number; clicks: number }> {
+  const spentImpressions = new Map<number, number>();
+  const spentClicks = new Map<number, number>();
+  for (const event of events) {
+    if (event.t === 'impression' && event.spendsCredit) {
+      spentImpressions.set(event.campaignId, (spentImpressions.get(event.campaignId) ?? 0) + 1);
+    } else if (event.t === 'click' && event.spendsCredit) {
+      spentClicks.set(event.campaignId, (spentClicks.get(event.campaignId) ?? 0) + 1);
+    }
+  }
+  return [...new Set([...spentImpressions.keys(), ...spentClicks.keys()])].map((id) => ({
+    id,
+    impressions: spentImpressions.get(id) ?? 0,
+    clicks: spentClicks.get(id) ?? 0,
+  }));
+}
+
+/** One row per publisher and host: the batch's last heartbeat there. */
+export function installHeartbeatRows(
+  events: readonly DeliveryEvent[],
+): JsonRow<typeof installHeartbeats.$inferInsert>[] {
+  const heartbeats = new Map<string, JsonRow<typeof installHeartbeats.$inferInsert>>();
+  for (const event of events) {
+    if (event.t !== 'heartbeat') continue;
+    heartbeats.set(`${event.publisherId}|${event.host}`, {
+      publisherId: event.publisherId,
+      host: event.host,
+      lastSeenAt: isoText(event.at),
+    });
+  }
+  return [...heartbeats.values()];
+}
+
+/** The publishers a heartbeat of the batch installs (update of publishers), each once. */
+export function installedPublisherIds(events: readonly DeliveryEvent[]): number[] {
+  const installed = new Set<number>();
+  for (const event of events) if (event.t === 'heartbeat' && event.installs) installed.add(event.publisherId);
+  return [...installed];
+}
+
+/** record_delivery_batch's parameters in their order (migration 0006), each with the builder of its rows. */
+export const BATCH_PARAMETERS = [
+  ['pageview_rows', pageviewRows],
+  ['decision_rows', adDecisionRows],
+  ['impression_rows', adImpressionRows],
+  ['click_rows', adClickRows],
+  ['lead_rows', adLeadRows],
+  ['invalid_rows', invalidTrafficRows],
+  ['owl_rows', owlIssueAdRows],
+  ['realtime_rows', realtimeCounterRows],
+  ['daily_publisher_rows', dailyPublisherStatsRows],
+  ['daily_ad_rows', dailyAdStatsRows],
+  ['daily_url_rows', dailyUrlStatsRows],
+  ['spent_rows', campaignCreditRows],
+  ['heartbeat_rows', installHeartbeatRows],
+  ['installed_publishers', installedPublisherIds],
+] as const satisfies ReadonlyArray<readonly [string, (events: readonly DeliveryEvent[]) => readonly unknown[]]>;
+
 const JSON_TYPE_ID = 114;
-const BATCH_ARGUMENTS = 14;
 
 /** The one statement of a batch: record_delivery_batch (migration 0006) with each table's rows as JSON. */
 const RECORD_DELIVERY_BATCH: PreparedStatement = {
   name: 'record_delivery_batch',
-  text: `select record_delivery_batch(${Array.from({ length: BATCH_ARGUMENTS }, (_, index) => `$${index + 1}::json`).join(', ')})`,
-  types: Array.from({ length: BATCH_ARGUMENTS }, () => JSON_TYPE_ID),
+  text: `select record_delivery_batch(${BATCH_PARAMETERS.map((_, index) => `$${index + 1}::json`).join(', ')})`,
+  types: BATCH_PARAMETERS.map(() => JSON_TYPE_ID),
 };
 
 /**
@@ -55,255 +422,15 @@ export async function writeBatch(
   executePrepared: DatabaseHandle['executePrepared'],
   events: DeliveryEvent[],
 ): Promise<void> {
-  const pageviewRows: JsonRow<typeof pageviews.$inferInsert>[] = [];
-  const decisionRows: JsonRow<typeof adDecisions.$inferInsert>[] = [];
-  const impressionRows: JsonRow<typeof adImpressions.$inferInsert>[] = [];
-  const clickRows: JsonRow<typeof adClicks.$inferInsert>[] = [];
-  const leadRows: JsonRow<typeof adLeads.$inferInsert>[] = [];
-  const invalidRows: JsonRow<typeof invalidTraffic.$inferInsert>[] = [];
-  const heartbeats = new Map<string, JsonRow<typeof installHeartbeats.$inferInsert>>();
-  const installed = new Set<number>();
-  const owlRows: JsonRow<typeof owlIssueAds.$inferInsert>[] = [];
-  const realtime = new Map<string, JsonRow<typeof realtimeCounters.$inferInsert>>();
-  const daily = new Map<string, typeof dailyPublisherStats.$inferInsert>();
-  const adDaily = new Map<string, typeof dailyAdStats.$inferInsert>();
-  const urlDaily = new Map<string, typeof dailyUrlStats.$inferInsert>();
-  const spentImpressions = new Map<number, number>();
-  const spentClicks = new Map<number, number>();
-
-  // Events of one request, and often of one millisecond, share their instant: its ISO text is made once.
-  let lastInstant = NaN;
-  let lastIsoText = '';
-  const isoText = (at: Date) => {
-    const ms = at.getTime();
-    if (ms !== lastInstant) {
-      lastInstant = ms;
-      lastIsoText = at.toISOString();
-    }
-    return lastIsoText;
-  };
-  const publisherDay = (day: string, publisherId: number, device: 'desktop' | 'mobile') =>
-    summaryRow(daily, `${day}|${publisherId}|${device}`, () => ({ day, publisherId, device }));
-  const adDay = (day: string, event: AdEvent) =>
-    summaryRow(adDaily, `${day}|${event.adId}|${event.publisherId}|${event.device}`, () => ({
-      day,
-      adId: event.adId,
-      publisherId: event.publisherId,
-      device: event.device,
-      campaignId: event.campaignId,
-      advertiserId: event.advertiserId,
-      channel: event.channel,
-    }));
-  const realtimeMinute = (publisherId: number, at: Date) => {
-    const minute = utcMinute(at);
-    return summaryRow(realtime, `${publisherId}|${minute.getTime()}`, () => ({
-      publisherId,
-      minute: minute.toISOString(),
-    }));
-  };
-  const urlDay = (day: string, event: { publisherId: number; url: string; device: 'desktop' | 'mobile' }) =>
-    summaryRow(urlDaily, `${day}|${event.publisherId}|${event.url}|${event.device}|0`, () => ({
-      day,
-      publisherId: event.publisherId,
-      url: event.url,
-      device: event.device,
-    }));
-  const adUrlDay = (day: string, event: AdEvent) =>
-    summaryRow(urlDaily, `${day}|${event.publisherId}|${event.url}|${event.device}|${event.adId}`, () => ({
-      day,
-      publisherId: event.publisherId,
-      url: event.url,
-      device: event.device,
-      adId: event.adId,
-      campaignId: event.campaignId,
-    }));
-  /** An ad event in its ad's and its page's daily rows: `amount` added to `field`, with its money. */
-  const adDayCounts = (
-    day: string,
-    event: AdEvent,
-    field: 'impressions' | 'clicks' | 'leads',
-    amount: number,
-    money: EventMoney | null,
-  ) => {
-    const adRow = adDay(day, event);
-    add(adRow, field, amount);
-    if (money) {
-      add(adRow, 'cost', money.cost);
-      add(adRow, 'publisherRevenue', money.publisherRevenue);
-      add(adRow, 'salesRepRevenue', money.salesRepRevenue);
-      add(adRow, 'companyRevenue', money.companyRevenue);
-      add(adRow, 'trialCost', money.trialCost);
-    }
-    if (event.url) {
-      const urlRow = adUrlDay(day, event);
-      add(urlRow, field, amount);
-      add(urlRow, 'cost', money?.cost ?? 0);
-    }
-    return adRow;
-  };
-
-  for (const event of events) {
-    switch (event.t) {
-      case 'pageview': {
-        const day = utcDay(event.at);
-        pageviewRows.push({
-          id: event.id,
-          publisherId: event.publisherId,
-          device: event.device,
-          url: event.url,
-          visitor: event.visitor,
-          invalidReason: event.invalidReason,
-          createdAt: isoText(event.at),
-        });
-        if (event.invalidReason) {
-          add(publisherDay(day, event.publisherId, event.device), 'invalidPageviews', 1);
-          break;
-        }
-        add(publisherDay(day, event.publisherId, event.device), 'pageviews', 1);
-        add(
-          realtimeMinute(event.publisherId, event.at),
-          event.device === 'mobile' ? 'pageviewsMobile' : 'pageviewsDesktop',
-          1,
-        );
-        if (event.url) add(urlDay(day, event), 'pageviews', 1);
-        break;
-      }
-      case 'decision': {
-        const day = utcDay(event.at);
-        decisionRows.push({
-          id: event.id,
-          pageviewId: event.pageviewId,
-          publisherId: event.publisherId,
-          adId: event.adId,
-          campaignId: event.campaignId,
-          channel: event.channel,
-          slot: event.slot,
-          device: event.device,
-          url: event.url,
-          visitor: event.visitor,
-          createdAt: isoText(event.at),
-        });
-        add(publisherDay(day, event.publisherId, event.device), 'served', 1);
-        add(adDay(day, event), 'served', 1);
-        break;
-      }
-      case 'impression': {
-        const day = utcDay(event.at);
-        impressionRows.push({
-          decisionId: event.decisionId,
-          publisherId: event.publisherId,
-          adId: event.adId,
-          campaignId: event.campaignId,
-          device: event.device,
-          ...event.money,
-          createdAt: isoText(event.at),
-        });
-        if (event.spendsCredit)
-          spentImpressions.set(event.campaignId, (spentImpressions.get(event.campaignId) ?? 0) + 1);
-        add(publisherDay(day, event.publisherId, event.device), 'impressions', 1);
-        add(
-          realtimeMinute(event.publisherId, event.at),
-          event.device === 'mobile' ? 'impressionsMobile' : 'impressionsDesktop',
-          1,
-        );
-        adDayCounts(day, event, 'impressions', 1, event.money);
-        break;
-      }
-      case 'click': {
-        const day = utcDay(event.at);
-        clickRows.push({
-          id: event.id,
-          decisionId: event.decisionId,
-          publisherId: event.publisherId,
-          adId: event.adId,
-          campaignId: event.campaignId,
-          device: event.device,
-          visitor: event.visitor,
-          isUnique: event.isUnique,
-          ...event.money,
-          createdAt: isoText(event.at),
-        });
-        if (event.spendsCredit) spentClicks.set(event.campaignId, (spentClicks.get(event.campaignId) ?? 0) + 1);
-        // Only a unique click is billed and shown as a click; every click is kept in allClicks.
-        if (event.isUnique) add(publisherDay(day, event.publisherId, event.device), 'clicks', 1);
-        add(adDayCounts(day, event, 'clicks', event.isUnique ? 1 : 0, event.money), 'allClicks', 1);
-        break;
-      }
-      case 'lead': {
-        const day = utcDay(event.at);
-        leadRows.push({
-          clickId: event.clickId,
-          publisherId: event.publisherId,
-          adId: event.adId,
-          campaignId: event.campaignId,
-          device: event.device,
-          source: event.source,
-          createdAt: isoText(event.at),
-        });
-        adDayCounts(day, event, 'leads', 1, null);
-        break;
-      }
-      case 'invalid':
-        invalidRows.push({
-          kind: event.kind,
-          reason: event.reason,
-          publisherId: event.publisherId,
-          adId: event.adId,
-          decisionId: event.decisionId,
-          visitor: event.visitor,
-          userAgent: event.userAgent?.slice(0, 500) ?? null,
-          createdAt: isoText(event.at),
-        });
-        break;
-      case 'heartbeat':
-        heartbeats.set(`${event.publisherId}|${event.host}`, {
-          publisherId: event.publisherId,
-          host: event.host,
-          lastSeenAt: isoText(event.at),
-        });
-        if (event.installs) installed.add(event.publisherId);
-        break;
-      case 'owlIssue':
-        owlRows.push({
-          publisherId: event.publisherId,
-          bannerIndex: event.bannerIndex,
-          issue: event.issue,
-          adId: event.adId,
-          campaignId: event.campaignId,
-          advertiserId: event.advertiserId,
-          createdAt: isoText(event.at),
-        });
-        break;
-    }
-  }
-
   // The whole batch is ONE call of the stored function record_delivery_batch (migration 0006): each table's
   // rows go as one JSON parameter, which costs far less per row than a parameter per field, and the
   // function's statements keep their plans between calls. So a batch is one round trip and one commit, and
   // the server's thread only serialises the rows. Its statements run in one transaction, as one statement.
   // It is a prepared statement run without the query builder: a batch is the hottest call of the server.
-  const spent = [...new Set([...spentImpressions.keys(), ...spentClicks.keys()])].map((id) => ({
-    id,
-    impressions: spentImpressions.get(id) ?? 0,
-    clicks: spentClicks.get(id) ?? 0,
-  }));
-  const rows = (list: readonly unknown[]) => (list.length > 0 ? JSON.stringify(list) : null);
-  const argumentsInOrder = [
-    rows(pageviewRows),
-    rows(decisionRows),
-    rows(impressionRows),
-    rows(clickRows),
-    rows(leadRows),
-    rows(invalidRows),
-    rows(owlRows),
-    rows([...realtime.values()]),
-    rows([...daily.values()]),
-    rows([...adDaily.values()]),
-    rows([...urlDaily.values()]),
-    rows(spent),
-    rows([...heartbeats.values()]),
-    rows([...installed]),
-  ];
+  const argumentsInOrder = BATCH_PARAMETERS.map(([, rowsOf]) => {
+    const rows: readonly unknown[] = rowsOf(events);
+    return rows.length > 0 ? JSON.stringify(rows) : null;
+  });
   if (argumentsInOrder.every((argument) => argument === null)) return;
   await executePrepared(RECORD_DELIVERY_BATCH, argumentsInOrder);
 }

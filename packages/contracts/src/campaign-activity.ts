@@ -1,20 +1,16 @@
 import { z } from 'zod';
+import { AD_BUDGET_STEP_EUROS, AUTOFLOW_MAX_DAILY } from '@helium/domain/activity';
 import { defineCall } from './call.ts';
 import { ZDayStringSchema, ZStatusResponseSchema } from './common.ts';
 import { ZAdMediaSchema } from './ads.ts';
 
 /*
- * The advertiser's campaign activity calls (specification 02, sections 3, 5 and 7). Money is in euros (numbers) in these views; the
- * web app formats every figure with the one formatting module.
+ * The advertiser's campaign activity calls (specification 02, sections 3, 5 and 7). Money is in euros (numbers)
+ * in these views; the web app formats every figure with the one formatting module. The AutoFlow and budget
+ * limits are the domain's (packages/domain/src/activity.ts).
  */
 
 const id = z.number().int().positive();
-
-/** The AutoFlow cap's limit (specification 02, section 9: AutoFlow max 50000, step 100). */
-export const AUTOFLOW_MAX = 50_000;
-export const AUTOFLOW_STEP = 100;
-/** Ad budgets are chosen in multiples of this many euros. */
-export const AD_BUDGET_STEP = 100;
 
 /** impressions, clicks, CTR (percent), CPC, CPM, cost (euros), leads, LR (percent), CPL; null = N/A. */
 export const ZMetricsSchema = z.object({
@@ -138,7 +134,7 @@ export type TGetCampaignExRequest = z.input<typeof ZGetCampaignExRequestSchema>;
 /** POST /api/advertiser/update-campaign-pause: the AutoFlow daily cap, 0 = off. */
 export const ZUpdateCampaignPauseRequestSchema = z.object({
   campaignId: id,
-  pauseDailyImpressions: z.number().int().min(0).max(AUTOFLOW_MAX),
+  pauseDailyImpressions: z.number().int().min(0).max(AUTOFLOW_MAX_DAILY),
 });
 export type TUpdateCampaignPauseRequest = z.infer<typeof ZUpdateCampaignPauseRequestSchema>;
 
@@ -151,7 +147,7 @@ export const ZUpdateCampaignAdBudgetRequestSchema = z.object({
       .number()
       .int()
       .min(0)
-      .refine((value) => value % AD_BUDGET_STEP === 0, `Expected a multiple of ${AD_BUDGET_STEP}`),
+      .refine((value) => value % AD_BUDGET_STEP_EUROS === 0, `Expected a multiple of ${AD_BUDGET_STEP_EUROS}`),
   }),
 });
 export type TUpdateCampaignAdBudgetRequest = z.infer<typeof ZUpdateCampaignAdBudgetRequestSchema>;

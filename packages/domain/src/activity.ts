@@ -3,6 +3,7 @@
  * the metric line every screen shows, budget choices, AutoFlow days, days-to-empty colours and fading.
  * Pure functions; money in micro-euros in, euros out.
  */
+import { isPublisherApproved, type PublisherValidation } from './delivery/eligibility.ts';
 import { MICROS_PER_EURO } from './money.ts';
 
 export interface Counts {
@@ -88,6 +89,34 @@ export function remainingCreditsEuros(campaign: {
   return Math.max(0, micros) / MICROS_PER_EURO;
 }
 
+/** What decides whether an ad is showing: its own switch and, per publisher, approval and switch. */
+export interface AdSwitchFacts {
+  /** The ad's switch (all publishers). */
+  isShowing: boolean;
+  /** The publishers whose validation lets the ad show now (`isPublisherApproved`). */
+  approvedPublisherIds: readonly number[];
+  /** The publishers the advertiser switched the ad off for. */
+  switchedOff: ReadonlySet<number>;
+}
+
+/** The publishers whose validation lets an ad show at `now` (epoch ms), from its validations by publisher. */
+export function approvedPublisherIds(
+  validations: Iterable<readonly [publisherId: number, validation: PublisherValidation]>,
+  now: number,
+): number[] {
+  return [...validations].filter(([, validation]) => isPublisherApproved(validation, now)).map(([id]) => id);
+}
+
+/**
+ * An ad counts as showing when its switch is on and it is shown on at least one publisher that approved
+ * it (specification 02, section 4); with no approving publisher, its switch alone decides.
+ */
+export function isAdShowing(ad: AdSwitchFacts): boolean {
+  if (!ad.isShowing) return false;
+  if (ad.approvedPublisherIds.length === 0) return true;
+  return ad.approvedPublisherIds.some((id) => !ad.switchedOff.has(id));
+}
+
 export const AD_BUDGET_STEP_EUROS = 100;
 /** The most choices the budget selector offers. */
 export const AD_BUDGET_MAX_CHOICES = 200;
@@ -100,11 +129,19 @@ export const AD_BUDGET_MAX_CHOICES = 200;
 export function budgetChoices(costsEuros: number, remainingMaxBudgetEuros: number, current = 0): number[] {
   const step = AD_BUDGET_STEP_EUROS;
   const first = Math.max(step, Math.floor(costsEuros / step) * step + step);
-  const last = Math.ceil((costsEuros + remainingMaxBudgetEuros) / step) * step;
+  const last = adBudgetMaxEuros(costsEuros, remainingMaxBudgetEuros);
   const choices: number[] = [];
   for (let value = first; value <= last && choices.length < AD_BUDGET_MAX_CHOICES; value += step) choices.push(value);
   if (current > 0 && !choices.includes(current)) choices.push(current);
   return choices.sort((a, b) => a - b);
+}
+
+/**
+ * The most an ad's budget can be, in euros: what the ad has spent plus what the campaign's remaining credits
+ * are worth, rounded up to the budget step (100 euros).
+ */
+export function adBudgetMaxEuros(spentEuros: number, remainingCreditsEuros: number): number {
+  return Math.ceil((spentEuros + remainingCreditsEuros) / AD_BUDGET_STEP_EUROS) * AD_BUDGET_STEP_EUROS;
 }
 
 /** The budget value as sent: the "no budget" choice -1 is sent as 0. */

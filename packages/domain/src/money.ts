@@ -19,6 +19,11 @@ export function microsToEuros(micros: Micros | bigint): number {
   return Number(micros) / MICROS_PER_EURO;
 }
 
+/** Micro-euros to euros rounded to the cent, as a screen's figures show them: 2_345_678 -> 2.35. */
+export function microsToCentEuros(micros: Micros): number {
+  return Math.round(micros / (MICROS_PER_EURO / 100)) / 100;
+}
+
 /** Share of an amount by basis points (7000 = 70%), rounded down so that shares never exceed the whole. */
 export function shareOf(micros: Micros, basisPoints: number): Micros {
   return Math.floor((micros * basisPoints) / 10_000);

@@ -10,7 +10,7 @@ import {
   publishers,
 } from '@helium/db';
 import type { TAdminActivityPublisher, TAdminActivityResponse, TAdminActivityShow } from '@helium/contracts';
-import { ctrRank } from '@helium/domain';
+import { ctrRank, DAY_MS } from '@helium/domain';
 import { buildTestApp, type TestApp, type TestClient } from '../../../test/helper.ts';
 import { campaignOfBrand, publisherId } from '../../../test/serve-support.ts';
 import type { CtrWindow } from '../delivery/ctr-window.ts';
@@ -37,7 +37,7 @@ const desktopShows = (publisher: TAdminActivityPublisher) => showsOn(publisher, 
 const ctrPct = (impressions: number, clicks: number) =>
   impressions > 0 ? Math.round((clicks / impressions) * 10_000) / 100 : 0;
 /** UTC day `YYYY-MM-DD`, `days` after today (negative: before). */
-const dayFromToday = (days: number) => new Date(t.clock.now().getTime() + days * 86_400_000).toISOString().slice(0, 10);
+const dayFromToday = (days: number) => new Date(t.clock.now().getTime() + days * DAY_MS).toISOString().slice(0, 10);
 
 beforeAll(async () => {
   t = await buildTestApp();

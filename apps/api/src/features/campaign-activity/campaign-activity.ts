@@ -17,9 +17,12 @@ import {
   ctrThresholds,
   ctrWindowStartDay,
   ineligibility,
+  isNewsletterFormat,
   isOnRegisteredDomain,
   isPublisherApproved,
   isShownAsVideo,
+  microsToEuros,
+  MICROS_PER_EURO,
   pageAddress,
   selectionMode,
   sharePct,
@@ -34,6 +37,7 @@ import {
 } from '@helium/domain';
 import {
   addCounts,
+  isAdShowing,
   isCampaignFinished,
   metricLine,
   normaliseRange,
@@ -127,19 +131,23 @@ export async function switchedOffPublishers(
   return map;
 }
 
-export interface PublisherSwitchFacts {
-  approvedPublisherIds: readonly number[];
-  switchedOff: ReadonlySet<number>;
+/** A stored publisher validation as the rules read it (its expiry in epoch ms). */
+export function publisherValidation(row: { state: number; expiresAt: Date | null }): PublisherValidation {
+  return { state: row.state, expiresAt: row.expiresAt?.getTime() ?? null };
 }
 
-/**
- * An ad counts as showing when its switch is on and it is shown on at least one publisher that approved
- * it (specification 02, section 4); with no approving publisher, its switch alone decides.
- */
-export function isAdShowing(ad: Pick<AdRow, 'isShowing'>, facts: PublisherSwitchFacts): boolean {
-  if (!ad.isShowing) return false;
-  if (facts.approvedPublisherIds.length === 0) return true;
-  return facts.approvedPublisherIds.some((id) => !facts.switchedOff.has(id));
+/** A publisher's validation of an ad; null when it was never asked. */
+export async function findPublisherValidation(
+  db: Database,
+  adId: number,
+  publisherId: number,
+): Promise<PublisherValidation | null> {
+  const [row] = await db
+    .select()
+    .from(adPublisherValidations)
+    .where(and(eq(adPublisherValidations.adId, adId), eq(adPublisherValidations.publisherId, publisherId)))
+    .limit(1);
+  return row ? publisherValidation(row) : null;
 }
 
 export async function latestSettings(db: Database) {
@@ -147,7 +155,7 @@ export async function latestSettings(db: Database) {
   return {
     minImpressionsForCtrRank: row?.minImpressionsForCtrRank ?? 500,
     minImpressionsToAutoPilot: row?.minImpressionsToAutoPilot ?? 1000,
-    billToPayMinOrder: row?.billToPayMinOrder ?? 1_000_000_000,
+    billToPayMinOrder: row?.billToPayMinOrder ?? 1_000 * MICROS_PER_EURO,
   };
 }
 
@@ -266,7 +274,7 @@ export async function buildCampaignEx(
   const nowMs = options.now.getTime();
   const approvedByAd = new Map<number, number[]>();
   for (const row of validationRows) {
-    if (!isPublisherApproved({ state: row.state, expiresAt: row.expiresAt?.getTime() ?? null }, nowMs)) continue;
+    if (!isPublisherApproved(publisherValidation(row), nowMs)) continue;
     const list = approvedByAd.get(row.adId) ?? [];
     list.push(row.publisherId);
     approvedByAd.set(row.adId, list);
@@ -299,7 +307,8 @@ export async function buildCampaignEx(
   const showing = new Map(
     adRows.map((ad) => [
       ad.id,
-      isAdShowing(ad, {
+      isAdShowing({
+        isShowing: ad.isShowing,
         approvedPublisherIds: approvedByAd.get(ad.id) ?? [],
         switchedOff: switchedOff.get(ad.id) ?? new Set(),
       }),
@@ -358,9 +367,9 @@ export async function buildCampaignEx(
       isEjected: ad.isEjected,
       isLocked: ad.isLocked,
       isWebOnly: ad.isWebOnly,
-      isOwlOnly: ad.isOwlOnly || ad.formatId === 2,
+      isOwlOnly: ad.isOwlOnly || isNewsletterFormat(ad.formatId),
       sharePct: ad.isEjected ? null : sharePct(shareByAd.get(ad.id) ?? 0, 1),
-      budget: ad.budget / 1_000_000,
+      budget: microsToEuros(ad.budget),
       stats: {
         total: {
           ...metricLine(adTotal, tracksLeads),
@@ -412,12 +421,12 @@ export async function buildCampaignEx(
     canActivateAdsByPublisher: campaign.canActivateAdsByPublisher,
     canBuyInBtc: true,
     canBillToPay: false,
-    billToPayMinOrder: settings.billToPayMinOrder / 1_000_000,
+    billToPayMinOrder: microsToEuros(settings.billToPayMinOrder),
     canBudget: campaign.canBudget,
     do_not_discount: false,
     geolocation: campaign.geoTargets,
-    cpm: campaign.cpm / 1_000_000,
-    cpc: campaign.cpc / 1_000_000,
+    cpm: microsToEuros(campaign.cpm),
+    cpc: microsToEuros(campaign.cpc),
     statsDateRange: range as TCampaignEx['statsDateRange'],
     statsDateRangeStr: rangeText(range, options.locale),
     ads: adViews,
@@ -472,12 +481,9 @@ export async function advertiserTrafficShares(
   const campaignById = new Map(
     (await db.select().from(campaigns).where(eq(campaigns.advertiserId, advertiserId))).map((row) => [row.id, row]),
   );
-  const validations = new Map<string, { state: number; expiresAt: number | null }>();
+  const validations = new Map<string, PublisherValidation>();
   for (const row of await db.select().from(adPublisherValidations).where(inArray(adPublisherValidations.adId, adIds))) {
-    validations.set(`${row.adId}:${row.publisherId}`, {
-      state: row.state,
-      expiresAt: row.expiresAt?.getTime() ?? null,
-    });
+    validations.set(`${row.adId}:${row.publisherId}`, publisherValidation(row));
   }
   const switchedOff = await switchedOffPublishers(db, adIds);
   const spent = await spentByAd(db, adIds);
@@ -544,16 +550,12 @@ export async function eligibilityFactsFor(
   if (!ad) return null;
   const [campaign] = await db.select().from(campaigns).where(eq(campaigns.id, ad.campaignId)).limit(1);
   if (!campaign) return null;
-  const [validation] = await db
-    .select()
-    .from(adPublisherValidations)
-    .where(and(eq(adPublisherValidations.adId, adId), eq(adPublisherValidations.publisherId, publisherId)))
-    .limit(1);
+  const validation = await findPublisherValidation(db, adId, publisherId);
   const off = (await switchedOffPublishers(db, [adId])).get(adId) ?? new Set<number>();
   const today = await campaignImpressionsOn(db, isoDay(now), eq(dailyAdStats.campaignId, campaign.id));
   return {
     ad: adFacts(ad, {
-      validation: validation ? { state: validation.state, expiresAt: validation.expiresAt?.getTime() ?? null } : null,
+      validation,
       isShownOnPublisher: !off.has(publisherId),
       spent: await adSpentMicros(db, adId),
     }),

@@ -7,6 +7,7 @@ import { CLICK_TOKEN_MS } from '../delivery/engine.ts';
 import { eligibilityFactsFor } from './campaign-activity.ts';
 import { buildTestApp, type TestApp, type TestClient } from '../../../test/helper.ts';
 import { publisherId } from '../../../test/serve-support.ts';
+import { DAY_MS } from '@helium/domain';
 
 /**
  * The advertiser's AutoPilot share bar follows the delivery engine's rule (decisions.md section 5), the ad
@@ -24,7 +25,7 @@ let blog: number;
 let rando: number;
 
 /** UTC day `YYYY-MM-DD`, `days` after today (negative: before). */
-const dayFromToday = (days: number) => new Date(t.clock.now().getTime() + days * 86_400_000).toISOString().slice(0, 10);
+const dayFromToday = (days: number) => new Date(t.clock.now().getTime() + days * DAY_MS).toISOString().slice(0, 10);
 
 async function campaignEx(campaignId: number): Promise<TCampaignEx> {
   const response = await owner.post('/api/advertiser/get-campaignex', { campaignId });

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, apiPost, isApiError, readCookie } from './client.ts';
+import { signOutCall, updateUserCall, userCall } from '@helium/contracts';
 
 describe('readCookie', () => {
   it('finds a cookie among others and URL-decodes it', () => {
@@ -37,7 +38,7 @@ describe('apiPost', () => {
 
   it('sends JSON with the anti-forgery and XMLHttpRequest headers and same-origin cookies', async () => {
     fetchMock.mockResolvedValueOnce(json(200, { status: 'ok' }));
-    await expect(apiPost('/api/common/update-user', { key: 'locale', value: 'fr' })).resolves.toEqual({
+    await expect(apiPost(updateUserCall, { key: 'locale', value: 'fr' })).resolves.toEqual({
       status: 'ok',
     });
     const [url, init] = fetchMock.mock.calls[0]!;
@@ -60,7 +61,7 @@ describe('apiPost', () => {
         return new Response(null, { status: 204 });
       })
       .mockResolvedValueOnce(json(200, { status: 'ok' }));
-    await expect(apiPost('/api/signout')).resolves.toEqual({ status: 'ok' });
+    await expect(apiPost(signOutCall)).resolves.toEqual({ status: 'ok' });
     expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/signout', '/sanctum/csrf-cookie', '/api/signout']);
     expect(fetchMock.mock.calls[2]![1]?.headers).toMatchObject({ 'X-XSRF-TOKEN': 'second' });
   });
@@ -70,7 +71,7 @@ describe('apiPost', () => {
       .mockResolvedValueOnce(json(419, {}))
       .mockResolvedValueOnce(new Response(null, { status: 204 }))
       .mockResolvedValueOnce(json(419, { status: 'csrfTokenMismatch' }));
-    const error = await apiPost('/api/signout').catch((e: unknown) => e);
+    const error = await apiPost(signOutCall).catch((e: unknown) => e);
     expect(isApiError(error, 419)).toBe(true);
     expect(fetchMock).toHaveBeenCalledTimes(3);
   });
@@ -83,20 +84,20 @@ describe('apiPost', () => {
         return new Response(null, { status: 204 });
       })
       .mockResolvedValueOnce(json(200, { status: 'ok' }));
-    await apiPost('/api/signout');
+    await apiPost(signOutCall);
     expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/sanctum/csrf-cookie', '/api/signout']);
   });
 
   it('throws an ApiError carrying the status and the parsed body', async () => {
     fetchMock.mockResolvedValueOnce(json(401, { status: 'unauthenticated', message: 'Not signed in' }));
-    const error = await apiPost('/api/common/user').catch((e: unknown) => e);
+    const error = await apiPost(userCall).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 401, body: { status: 'unauthenticated', message: 'Not signed in' } });
   });
 
   it('reports an unreachable server as status 0', async () => {
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
-    const error = await apiPost('/api/common/user').catch((e: unknown) => e);
+    const error = await apiPost(userCall).catch((e: unknown) => e);
     expect(isApiError(error, 0)).toBe(true);
   });
 });

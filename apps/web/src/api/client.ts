@@ -1,84 +1,22 @@
 /**
- * The one API client of the web app. Every call goes through `apiPost`, which speaks the server's
+ * The one API client of the web app. Every call goes through `apiPost`, which takes the call's contract
+ * (`@helium/contracts`: its path, and the types of what it takes and answers) and speaks the server's
  * anti-forgery protocol: the `XSRF-TOKEN` cookie from `GET /sanctum/csrf-cookie` is echoed in
  * `X-XSRF-TOKEN`, and a 419 (token missing or stale) fetches a fresh cookie and retries once.
- * Request and response types come from the shared contracts; add each new call to `ApiEndpoints`.
  */
-import type { TCheckInstallResponse, TGetInstallationDataResponse } from '@helium/contracts';
-import type { TGetPerformanceHistoryResponse, TGetRealtimePerformanceResponse } from '@helium/contracts';
-import type {
-  TAdminActivityRequest,
-  TAdminActivityResponse,
-  TCampaignEx,
-  TGetCampaignExRequest,
-  TSignInRequest,
-  TSignInResponse,
-  TStatusResponse,
-  TUpdateCampaignAdActivationRequest,
-  TUpdateCampaignAdBudgetRequest,
-  TUpdateCampaignAdEjectionRequest,
-  TUpdateCampaignAutoPilotRequest,
-  TUpdateCampaignPauseRequest,
-  TUpdateStatsExRequest,
-  TUpdateUserRequest,
-  TUser,
-  TUserActivityRequest,
+import {
+  signInCall,
+  signOutCall,
+  updateUserCall,
+  userCall,
+  type Call,
+  type CallInput,
+  type CallResponse,
+  type TSignInRequest,
+  type TUpdateUserRequest,
+  type TUploadFileResponse,
+  type uploadFileCall,
 } from '@helium/contracts';
-import type {
-  TGetAdValidationRequest,
-  TGetAdValidationResponse,
-  TGetAdValidationsRequest,
-  TGetAdValidationsResponse,
-  TGetAdsResponse,
-  TRequestPublishersRequest,
-  TRequestToValidateAdRequest,
-  TUpdateAdValidationRequest,
-  TUpdateOrDeleteAdRequest,
-  TUploadFileResponse,
-  TValidateAdByAdminsRequest,
-} from '@helium/contracts';
-
-/** POST calls by path: what they take and what they answer. */
-export interface ApiEndpoints {
-  '/api/common/user': { request: void; response: TUser };
-  '/api/common/signin': { request: TSignInRequest; response: TSignInResponse };
-  '/api/signout': { request: void; response: TStatusResponse };
-  '/api/common/signout': { request: void; response: TStatusResponse };
-  '/api/common/update-user': { request: TUpdateUserRequest; response: TStatusResponse };
-  '/api/advertiser/get-ads': { request: void; response: TGetAdsResponse };
-  '/api/advertiser/update-or-delete-ad': { request: TUpdateOrDeleteAdRequest; response: TStatusResponse };
-  '/api/advertiser/request-to-validate-ad': { request: TRequestToValidateAdRequest; response: TStatusResponse };
-  '/api/admin/get-ad-validations': { request: TGetAdValidationsRequest; response: TGetAdValidationsResponse };
-  '/api/admin/validate-ad-by-admins': { request: TValidateAdByAdminsRequest; response: TStatusResponse };
-  '/api/admin/request-publishers-to-validate-ad-or-force-validation': {
-    request: TRequestPublishersRequest;
-    response: TStatusResponse;
-  };
-  '/api/publisher/get-ad-validation': { request: TGetAdValidationRequest; response: TGetAdValidationResponse };
-  '/api/publisher/update-ad-validation': { request: TUpdateAdValidationRequest; response: TStatusResponse };
-  '/api/common/user-activity': { request: TUserActivityRequest; response: TStatusResponse };
-  '/api/advertiser/get-campaignex': { request: TGetCampaignExRequest; response: TCampaignEx };
-  '/api/advertiser/update-campaign-pause': { request: TUpdateCampaignPauseRequest; response: TStatusResponse };
-  '/api/advertiser/update-campaign-ad-budget': { request: TUpdateCampaignAdBudgetRequest; response: TStatusResponse };
-  '/api/advertiser/update-campaign-ad-ejection': {
-    request: TUpdateCampaignAdEjectionRequest;
-    response: TStatusResponse;
-  };
-  '/api/advertiser/update-campaign-ad-activation': {
-    request: TUpdateCampaignAdActivationRequest;
-    response: TStatusResponse;
-  };
-  '/api/advertiser/update-campaign-autopilot': { request: TUpdateCampaignAutoPilotRequest; response: TStatusResponse };
-  '/api/advertiser/update-stats-ex': { request: TUpdateStatsExRequest; response: TStatusResponse };
-  '/api/admin/get-activity': { request: TAdminActivityRequest; response: TAdminActivityResponse };
-  '/api/publisher/get-installation-data': { request: void; response: TGetInstallationDataResponse };
-  '/api/publisher/check-install': { request: void; response: TCheckInstallResponse };
-  '/api/publisher/get-realtime-performance': { request: void; response: TGetRealtimePerformanceResponse };
-  '/api/publisher/get-performance-history': { request: void; response: TGetPerformanceHistoryResponse };
-}
-export type ApiPath = keyof ApiEndpoints;
-export type ApiRequest<P extends ApiPath> = ApiEndpoints[P]['request'];
-export type ApiResponse<P extends ApiPath> = ApiEndpoints[P]['response'];
 
 /** A refused or failed call. `status` is the HTTP status, or 0 when the server could not be reached. */
 export class ApiError extends Error {
@@ -167,11 +105,12 @@ function postOnce(path: string, body: unknown): Promise<Response> {
   return send(path, { method: 'POST', headers, body: JSON.stringify(body ?? {}) });
 }
 
-/** Sends a POST call and returns its typed answer; throws an ApiError on any non-2xx status. */
-export async function apiPost<P extends ApiPath>(
-  path: P,
-  ...[body]: ApiRequest<P> extends void ? [] : [ApiRequest<P>]
-): Promise<ApiResponse<P>> {
+/** Sends a call and returns its typed answer; throws an ApiError on any non-2xx status. */
+export async function apiPost<C extends Call>(
+  call: C,
+  ...[body]: CallInput<C> extends void ? [] : [CallInput<C>]
+): Promise<CallResponse<C>> {
+  const path = call.path;
   // Without a token the first call would certainly be refused, so get one up front.
   if (!xsrfToken()) await fetchCsrfCookie().catch(() => undefined);
   let response = await postOnce(path, body);
@@ -181,7 +120,7 @@ export async function apiPost<P extends ApiPath>(
   }
   const payload = await readBody(response);
   if (!response.ok) throw new ApiError(response.status, payload);
-  return payload as ApiResponse<P>;
+  return payload as CallResponse<C>;
 }
 
 /**
@@ -189,7 +128,8 @@ export async function apiPost<P extends ApiPath>(
  * The upload's refusals (4xx) carry the same body shape, so they are returned, not thrown; only a
  * failure without such a body throws an ApiError.
  */
-export async function apiUpload(path: '/api/advertiser/upload-file', file: File): Promise<TUploadFileResponse> {
+export async function apiUpload(call: typeof uploadFileCall, file: File): Promise<TUploadFileResponse> {
+  const path = call.path;
   if (!xsrfToken()) await fetchCsrfCookie().catch(() => undefined);
   const sendOnce = () => {
     const body = new FormData();
@@ -214,8 +154,8 @@ export async function apiUpload(path: '/api/advertiser/upload-file', file: File)
 /** The calls of the foundation, named. */
 export const api = {
   csrfCookie: fetchCsrfCookie,
-  user: () => apiPost('/api/common/user'),
-  signIn: (request: TSignInRequest) => apiPost('/api/common/signin', request),
-  signOut: () => apiPost('/api/signout'),
-  updateUser: (request: TUpdateUserRequest) => apiPost('/api/common/update-user', request),
+  user: () => apiPost(userCall),
+  signIn: (request: TSignInRequest) => apiPost(signInCall, request),
+  signOut: () => apiPost(signOutCall),
+  updateUser: (request: TUpdateUserRequest) => apiPost(updateUserCall, request),
 };

@@ -4,7 +4,7 @@ import type { TUser } from '@helium/contracts';
 import { SignInPage } from '../features/auth/SignInPage.tsx';
 import { PlaceholderPage } from '../features/placeholder/PlaceholderPage.tsx';
 import { PublisherAdValidationPage } from '../features/publisher-ad-validation/PublisherAdValidationPage.tsx';
-import { userQueryOptions } from '../features/user/userQuery.ts';
+import { userQueryOptions } from '../features/user/hooks/useCurrentUser.ts';
 import { applyLocale } from '../i18n/index.ts';
 import { FullPageLoader } from './FullPageLoader.tsx';
 import { decideAccess, HOME_PATH, type Requirement } from './guards.ts';
@@ -29,9 +29,9 @@ const PAGES: Partial<Record<RouteName, () => Promise<ComponentType>>> = {
   'advertiser-activity': () =>
     import('../features/advertiser-activity/AdvertiserActivityPage.tsx').then((m) => m.AdvertiserActivityPage),
   'admin-activity-by-advertiser': () =>
-    import('../features/admin-activity/AdminActivityPages.tsx').then((m) => m.AdminActivityByAdvertiserPage),
+    import('../features/admin-activity/AdminActivityByAdvertiserPage.tsx').then((m) => m.AdminActivityByAdvertiserPage),
   'admin-activity-by-publisher': () =>
-    import('../features/admin-activity/AdminActivityPages.tsx').then((m) => m.AdminActivityByPublisherPage),
+    import('../features/admin-activity/AdminActivityByPublisherPage.tsx').then((m) => m.AdminActivityByPublisherPage),
 };
 
 /** The current user, fetched once and then read from the ['user'] query; null when the fetch fails. */

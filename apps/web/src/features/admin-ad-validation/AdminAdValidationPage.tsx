@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { apiPost } from '../../api/client.ts';
 import { DelayedLoader } from '../../app/DelayedLoader.tsx';
 import { PageHeader } from '../../app/PageHeader.tsx';
-import { AdValidationCard, type PublisherAction } from './AdValidationCard.tsx';
+import { AdValidationCard, type PublisherAction } from './components/AdValidationCard.tsx';
+import { getAdValidationsCall, requestPublishersToValidateAdCall, validateAdByAdminsCall } from '@helium/contracts';
 
 const QUERY_KEY = ['admin', 'ad-validations'] as const;
 
@@ -17,7 +18,7 @@ export function AdminAdValidationPage() {
   const [busy, setBusy] = useState(false);
   const { data, isPending, dataUpdatedAt } = useQuery({
     queryKey: [...QUERY_KEY, advertiserId],
-    queryFn: () => apiPost('/api/admin/get-ad-validations', { sortBy: 'alpha', advertiserId: Number(advertiserId) }),
+    queryFn: () => apiPost(getAdValidationsCall, { sortBy: 'alpha', advertiserId: Number(advertiserId) }),
   });
 
   /** Sends an action; only `status: ok` reloads the list, anything else changes nothing (and is logged). */
@@ -61,12 +62,10 @@ export function AdminAdValidationPage() {
               key={`${ad.id}-${dataUpdatedAt}`}
               ad={ad}
               busy={busy}
-              onDecide={(isAccepted) =>
-                void act(() => apiPost('/api/admin/validate-ad-by-admins', { adId: ad.id, isAccepted }))
-              }
+              onDecide={(isAccepted) => void act(() => apiPost(validateAdByAdminsCall, { adId: ad.id, isAccepted }))}
               onPublishers={(publisherIds: number[], acceptance: PublisherAction) =>
                 void act(() =>
-                  apiPost('/api/admin/request-publishers-to-validate-ad-or-force-validation', {
+                  apiPost(requestPublishersToValidateAdCall, {
                     adId: ad.id,
                     publisherIds,
                     acceptance,

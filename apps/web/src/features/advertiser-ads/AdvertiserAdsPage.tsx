@@ -1,17 +1,18 @@
 import { useCallback, useState } from 'react';
 import { Alert, Box, Button, FileButton, Flex, Group, Stack, Text } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TGetAdsResponse } from '@helium/contracts';
 import { adFileWarnings } from '@helium/domain/ads';
 import { apiPost, apiUpload } from '../../api/client.ts';
 import { DelayedLoader } from '../../app/DelayedLoader.tsx';
 import { PageHeader } from '../../app/PageHeader.tsx';
-import { useCurrentUser } from '../user/userQuery.ts';
-import { AdCard } from './AdCard.tsx';
-import { AdPreview } from './AdPreview.tsx';
-import { FormatHelp } from './FormatHelp.tsx';
-import { ADS_QUERY_KEY, adsQueryOptions } from './adsQuery.ts';
+import { useCurrentUser } from '../user/hooks/useCurrentUser.ts';
+import { AdCard } from './components/AdCard.tsx';
+import { AdPreview } from './components/AdPreview.tsx';
+import { FormatHelp } from './components/FormatHelp.tsx';
+import { ADS_QUERY_KEY, useAds } from './hooks/useAds.ts';
+import { requestToValidateAdCall, updateOrDeleteAdCall, uploadFileCall } from '@helium/contracts';
 
 const ACCEPT = '.jpg,.jpeg,.png,.mp4,image/jpeg,image/png,video/mp4';
 
@@ -20,7 +21,7 @@ export function AdvertiserAdsPage() {
   const { t } = useTranslation();
   const user = useCurrentUser();
   const queryClient = useQueryClient();
-  const { data, isPending } = useQuery(adsQueryOptions);
+  const { data, isPending } = useAds();
   const [uploading, setUploading] = useState(false);
   const [working, setWorking] = useState(false);
   const [errors, setErrors] = useState<string[]>([]);
@@ -43,7 +44,7 @@ export function AdvertiserAdsPage() {
     setErrors([]);
     setTips([]);
     try {
-      const answer = await apiUpload('/api/advertiser/upload-file', file);
+      const answer = await apiUpload(uploadFileCall, file);
       setErrors(answer.errors);
       setTips(answer.tips);
       if (answer.errors.length === 0 && answer.adId !== null) {
@@ -60,7 +61,7 @@ export function AdvertiserAdsPage() {
 
   const saveLink = useCallback(
     async (id: number, link: string) => {
-      await apiPost('/api/advertiser/update-or-delete-ad', { action: 'update', ad: { id, link } });
+      await apiPost(updateOrDeleteAdCall, { action: 'update', ad: { id, link } });
       queryClient.setQueryData<TGetAdsResponse>(ADS_QUERY_KEY, (old) =>
         old ? { ads: old.ads.map((ad) => (ad.id === id ? { ...ad, link: link === '' ? null : link } : ad)) } : old,
       );
@@ -83,7 +84,7 @@ export function AdvertiserAdsPage() {
   function onDelete(id: number) {
     if (!window.confirm(t('advertiserAds.deleteConfirm'))) return;
     if (previewId === id) setPreviewId(null);
-    void run(() => apiPost('/api/advertiser/update-or-delete-ad', { action: 'delete', ad: { id } }));
+    void run(() => apiPost(updateOrDeleteAdCall, { action: 'delete', ad: { id } }));
   }
 
   function onSubmit(id: number) {
@@ -93,7 +94,7 @@ export function AdvertiserAdsPage() {
       return;
     }
     if (!window.confirm(t('advertiserAds.submitConfirm'))) return;
-    void run(() => apiPost('/api/advertiser/request-to-validate-ad', { adId: id }));
+    void run(() => apiPost(requestToValidateAdCall, { adId: id }));
   }
 
   return (

@@ -8,7 +8,7 @@ import { api, isApiError } from '../../api/client.ts';
 import { DelayedLoader } from '../../app/DelayedLoader.tsx';
 import { Logo, PRODUCT_NAME } from '../../app/shell/Logo.tsx';
 import { usePageLanguage } from '../../app/usePageLanguage.ts';
-import { USER_QUERY_KEY } from '../user/userQuery.ts';
+import { USER_QUERY_KEY } from '../user/hooks/useCurrentUser.ts';
 import {
   canSubmit,
   emailFromQuery,
@@ -16,8 +16,8 @@ import {
   isCodeFieldEnabled,
   signInResponseFromBody,
   type SignInFormState,
-} from './signInLogic.ts';
-import { SIGN_IN_TEXTS as T } from './signInTexts.ts';
+} from './utils/signInLogic.ts';
+import { SIGN_IN_TEXTS as T } from './utils/signInTexts.ts';
 
 type FocusTarget = { field: 'email' | 'code'; request: number };
 

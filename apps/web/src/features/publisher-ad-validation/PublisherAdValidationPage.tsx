@@ -1,15 +1,16 @@
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { Alert, Button, Center, Loader, Paper, Radio, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Center, Paper, Radio, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TGetAdValidationResponse } from '@helium/contracts';
 import { apiPost, isApiError } from '../../api/client.ts';
-import { useSpinnerDelay } from '../../app/DelayedLoader.tsx';
 import { Logo, PRODUCT_NAME } from '../../app/shell/Logo.tsx';
 import { usePageLanguage } from '../../app/usePageLanguage.ts';
-import { AdMedia } from '../ads-common/AdMedia.tsx';
-import { PUBLISHER_AD_VALIDATION_TEXTS as T } from './publisherAdValidationTexts.ts';
+import { AdMedia } from '../ads-common/components/AdMedia.tsx';
+import { Loading } from './components/Loading.tsx';
+import { PUBLISHER_AD_VALIDATION_TEXTS as T } from './utils/publisherAdValidationTexts.ts';
+import { getAdValidationCall, updateAdValidationCall } from '@helium/contracts';
 
 /**
  * Public, French-only page reached from the link mailed to publishers (spec 01: Publisher ad-validation
@@ -25,7 +26,7 @@ export function PublisherAdValidationPage() {
   const queryKey = ['publisher-ad-validation', hashid];
   const { data, error, isPending } = useQuery({
     queryKey,
-    queryFn: () => apiPost('/api/publisher/get-ad-validation', { hashId: hashid }),
+    queryFn: () => apiPost(getAdValidationCall, { hashId: hashid }),
     enabled: hashid !== '',
     retry: false,
   });
@@ -41,7 +42,7 @@ export function PublisherAdValidationPage() {
     setSaving(true);
     setSaveFailed(false);
     try {
-      await apiPost('/api/publisher/update-ad-validation', { hashId: hashid, acceptance });
+      await apiPost(updateAdValidationCall, { hashId: hashid, acceptance });
       queryClient.setQueryData<TGetAdValidationResponse>(queryKey, { ...data, acceptance });
       setSaved(true);
     } catch (failure) {
@@ -139,17 +140,5 @@ export function PublisherAdValidationPage() {
         </Stack>
       </Paper>
     </Center>
-  );
-}
-
-/** Shown once loading has lasted 1 s (specification 02, section 9), so a quick answer shows nothing. */
-function Loading() {
-  const shown = useSpinnerDelay();
-  if (!shown) return null;
-  return (
-    <Stack gap="xs" align="center" role="status">
-      <Loader size="sm" aria-hidden="true" />
-      <Text>{T.loading}</Text>
-    </Stack>
   );
 }

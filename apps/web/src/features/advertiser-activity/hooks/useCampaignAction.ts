@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Call, CallInput } from '@helium/contracts';
+import { apiPost } from '../../../api/client.ts';
+import { CAMPAIGN_QUERY_KEY } from './useCampaign.ts';
+
+/** A campaign change: sends the call, then reloads the campaign. Failures are only logged (spec 02, section 8). */
+export function useCampaignAction<C extends Call>(call: C) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CallInput<C>) => (apiPost as (c: C, b: CallInput<C>) => Promise<unknown>)(call, body),
+    onError: (error) => console.error(`${call.path} failed`, error),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: CAMPAIGN_QUERY_KEY }),
+  });
+}

@@ -13,7 +13,7 @@
  */
 // The rule the server checks too (a view beacon earlier than this after its decision is not the script's):
 // bundled into the script as two numbers.
-import { MIN_VIEW_MS } from '@helium/domain/delivery/viewability';
+import { MIN_IN_VIEW_RATIO, MIN_VIEW_MS } from '@helium/domain/delivery/viewability';
 import type { DecisionAnswer, ServedAd } from '@helium/contracts/serving';
 
 /** The part of the Navigation API the script uses (not in TypeScript's DOM types yet). */
@@ -305,11 +305,11 @@ interface Slot {
             for (const entry of entries) {
               const slot = slots.find((one) => one.ad === entry.target);
               if (!slot) continue;
-              slot.inView = entry.isIntersecting && entry.intersectionRatio >= 0.5;
+              slot.inView = entry.isIntersecting && entry.intersectionRatio >= MIN_IN_VIEW_RATIO;
               check(slot);
             }
           },
-          { threshold: [0, 0.5, 1] },
+          { threshold: [0, MIN_IN_VIEW_RATIO, 1] },
         )
       : null;
     fetch(

@@ -3,6 +3,7 @@
  * Pure rules only: the API and the web app both call them.
  */
 import { httpUrl } from './delivery/addresses.ts';
+import { DAY_MS } from './time.ts';
 
 /** Format ids: 1 vertical, 2 newsletter, 3 square, 4 horizontal, 5 horizontal-large. */
 export const AD_FORMAT = { vertical: 1, newsletter: 2, square: 3, horizontal: 4, horizontalLarge: 5 } as const;
@@ -28,9 +29,9 @@ export const MIN_AD_SIDE_PX = 50;
 export const HEAVY_IMAGE_BYTES = 500 * 1024;
 export const HEAVY_VIDEO_BYTES = 4 * 1024 * 1024;
 /** A publisher request not answered within this counts as approved; an answer can change within it. */
-export const PUBLISHER_VALIDATION_WINDOW_MS = 24 * 60 * 60 * 1000;
+export const PUBLISHER_VALIDATION_WINDOW_MS = DAY_MS;
 /** How long the advertiser is told an admin review takes ("ready on"). */
-export const ADMIN_REVIEW_MS = 24 * 60 * 60 * 1000;
+export const ADMIN_REVIEW_MS = DAY_MS;
 
 /** The extension of a file name, lower case, when it is one the upload accepts; null otherwise. */
 export function adFileExtension(fileName: string): AdFileExtension | null {

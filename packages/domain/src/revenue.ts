@@ -28,6 +28,9 @@ export function clickCost(cpc: Micros): Micros {
   return cpc;
 }
 
+/** The publisher's share of what its traffic costs, unless its own is set (decisions.md section 6: 70%). */
+export const DEFAULT_PUBLISHER_SHARE_BP = 7000;
+
 export interface RevenueSplitInput {
   /** The cost of what was delivered, in micro-euros. */
   cost: Micros;

@@ -1,25 +1,15 @@
 import fp from 'fastify-plugin';
-import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { sessions, users } from '@helium/db';
-import { hashToken, randomToken } from '../infra/tokens.ts';
+import { SessionStore, type SessionInfo } from '../features/account/sessions.ts';
 import { unauthorized } from './errors.ts';
 
+export type { SessionInfo };
 export const SESSION_COOKIE = 'helium_session';
-const SESSION_DAYS = 30;
 
-export interface SessionInfo {
-  id: string;
-  userId: number;
-  impersonatorId: number | null;
-}
-
-/**
- * Server-side sessions: the httpOnly cookie holds a random token, the table holds its hash, so a session
- * can be revoked (sign-out) and a stolen database row signs no one in.
- */
+/** The session cookie: found on every /api request, set at sign-in, cleared at sign-out (sessions.ts stores them). */
 export default fp(async function session(app: FastifyInstance) {
   const { db, clock, config } = app.ctx;
+  const store = new SessionStore(db);
   const cookieOptions = {
     path: '/',
     httpOnly: true,
@@ -34,29 +24,18 @@ export default fp(async function session(app: FastifyInstance) {
     if (!request.url.startsWith('/api/')) return;
     const token = request.cookies[SESSION_COOKIE];
     if (!token) return;
-    const [row] = await db
-      .select({ id: sessions.id, userId: sessions.userId, impersonatorId: sessions.impersonatorId })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.id, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, clock.now())))
-      .limit(1);
-    request.session = row ?? null;
+    request.session = await store.find(token, clock.now());
   });
 
   app.decorate(
     'startSession',
     async (request: FastifyRequest, reply: FastifyReply, userId: number, impersonatorId: number | null = null) => {
-      const token = randomToken();
-      const expiresAt = new Date(clock.now().getTime() + SESSION_DAYS * 86_400_000);
-      await db.insert(sessions).values({
-        id: hashToken(token),
+      const { token, expiresAt } = await store.start({
         userId,
         impersonatorId,
         ip: request.ip,
         userAgent: request.headers['user-agent']?.slice(0, 500) ?? null,
-        createdAt: clock.now(),
-        lastSeenAt: clock.now(),
-        expiresAt,
+        now: clock.now(),
       });
       reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, expires: expiresAt });
     },
@@ -64,7 +43,7 @@ export default fp(async function session(app: FastifyInstance) {
 
   app.decorate('endSession', async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.session) {
-      await db.update(sessions).set({ revokedAt: clock.now() }).where(eq(sessions.id, request.session.id));
+      await store.revoke(request.session.id, clock.now());
       request.session = null;
     }
     reply.clearCookie(SESSION_COOKIE, cookieOptions);

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { IpRanges } from '../features/delivery/ip-ranges.ts';
+import { HOUR_MS } from '@helium/domain';
 
 /** Private and shared address space: where a reverse proxy in front of the server usually is. */
 const PRIVATE_NETWORKS = IpRanges.parse(
@@ -8,7 +9,7 @@ const PRIVATE_NETWORKS = IpRanges.parse(
 );
 
 /** How often at most the warning is logged again (a proxy sends every request). */
-export const UNTRUSTED_PROXY_WARNING_EVERY_MS = 3_600_000;
+export const UNTRUSTED_PROXY_WARNING_EVERY_MS = HOUR_MS;
 
 /**
  * Warns, at most once an hour, when a visitor's request comes through a proxy the server does not trust: an

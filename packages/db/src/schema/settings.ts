@@ -1,4 +1,5 @@
 import { bigint, integer, numeric, pgTable, serial, timestamp } from 'drizzle-orm/pg-core';
+import { DEFAULT_PUBLISHER_SHARE_BP } from '@helium/domain/revenue';
 import { users } from './users.ts';
 
 /**
@@ -12,7 +13,7 @@ export const networkSettings = pgTable('network_settings', {
   /** Euros per 1 bitcoin. */
   btcToEur: numeric('btc_to_eur', { precision: 18, scale: 2 }).notNull(),
   ratesSetAt: timestamp('rates_set_at', { withTimezone: true }).notNull().defaultNow(),
-  publisherRevenueShareBp: integer('publisher_revenue_share_bp').notNull().default(7000),
+  publisherRevenueShareBp: integer('publisher_revenue_share_bp').notNull().default(DEFAULT_PUBLISHER_SHARE_BP),
   salesRepRevenueShareBp: integer('sales_rep_revenue_share_bp').notNull().default(1000),
   minBalanceForPayout: bigint('min_balance_for_payout', { mode: 'number' }).notNull().default(50_000_000),
   minImpressionsToAutoPilot: integer('min_impressions_to_autopilot').notNull().default(1000),

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { adPublisherValidations, ads, advertisers, campaigns, publishers } from '../schema/index.ts';
+import { HOUR_MS } from '@helium/domain';
 
 /**
  * Where the seed puts the demo media: the API's media storage (DATA_DIR/media), which answers the
@@ -13,7 +14,6 @@ export interface SeedMediaSink {
 }
 
 const MEDIA_DIR = new URL('./media/', import.meta.url);
-const HOUR = 3_600_000;
 
 /** Puts a committed demo media file into media storage (or just names it when there is no storage). */
 export async function storeSeedMedia(sink: SeedMediaSink | undefined, file: string) {
@@ -64,7 +64,7 @@ export async function seedDemoAds(db: Database, sink?: SeedMediaSink): Promise<{
   }
 
   const now = Date.now();
-  const at = (hoursAgo: number) => new Date(now - hoursAgo * HOUR);
+  const at = (hoursAgo: number) => new Date(now - hoursAgo * HOUR_MS);
   const base = { advertiserId: advertiser.id, campaignId: campaign.id };
   const image = (media: { key: string; size: number }, width: number, height: number, formatId: number) => ({
     ...base,
@@ -180,7 +180,7 @@ export async function seedDemoAds(db: Database, sink?: SeedMediaSink): Promise<{
       publisherId: demoBlog,
       state: 3,
       requestedAt: at(1),
-      expiresAt: new Date(now + 23 * HOUR),
+      expiresAt: new Date(now + 23 * HOUR_MS),
     });
   }
   if (validations.length > 0) await db.insert(adPublisherValidations).values(validations);

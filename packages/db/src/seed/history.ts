@@ -1,5 +1,9 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import {
+  DAY_MS,
+  DEFAULT_PUBLISHER_SHARE_BP,
+  isMobileCompatible,
+  isNewsletterFormat,
   adCtr,
   clickCost,
   dailyVolumeFactor,
@@ -70,7 +74,7 @@ interface Credits {
 }
 
 function isOwlAd(ad: AdRow): boolean {
-  return ad.isOwlOnly || ad.formatId === 2;
+  return ad.isOwlOnly || isNewsletterFormat(ad.formatId);
 }
 
 async function insertInBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unknown>) {
@@ -83,7 +87,7 @@ export async function seedTrafficHistory(
   model: TrafficModel = DEFAULT_TRAFFIC_MODEL,
 ): Promise<{ adRows: number; urlRows: number; publisherRows: number; realtimeRows: number }> {
   const [settings] = await db.select().from(networkSettings).limit(1);
-  const publisherShareDefault = settings?.publisherRevenueShareBp ?? 7000;
+  const publisherShareDefault = settings?.publisherRevenueShareBp ?? DEFAULT_PUBLISHER_SHARE_BP;
   const salesRepShareBp = settings?.salesRepRevenueShareBp ?? 1000;
   const publisherRows = (await db.select().from(publishers)).sort((a, b) => a.id - b.id);
   const advertiserRep = new Map((await db.select().from(advertisers)).map((row) => [row.id, row.salesRepUserId]));
@@ -131,7 +135,7 @@ export async function seedTrafficHistory(
   };
 
   for (let back = HISTORY_DAYS; back >= 1; back--) {
-    const dayStart = new Date(today - back * 86_400_000);
+    const dayStart = new Date(today - back * DAY_MS);
     const day = dayStart.toISOString().slice(0, 10);
     for (const publisher of publisherRows) {
       const publisherAds = adsOf.get(publisher.id) ?? [];
@@ -181,7 +185,7 @@ export async function seedTrafficHistory(
             ads: publisherAds.filter(
               (ad) =>
                 !isOwlAd(ad) &&
-                !(device === 'mobile' && ad.formatId === 1) &&
+                !(device === 'mobile' && !isMobileCompatible(ad.formatId)) &&
                 (placement.formatIds.length === 0 || placement.formatIds.includes(ad.formatId)),
             ),
           }));

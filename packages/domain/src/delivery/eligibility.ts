@@ -2,11 +2,7 @@
 export type Channel = 'web' | 'owl';
 export type Device = 'desktop' | 'mobile';
 
-/** Format ids (specification 02, section 2.3) and validation codes, as `ads.ts` names them. */
-const FORMAT_VERTICAL = 1;
-const FORMAT_NEWSLETTER = 2;
-const APPROVED = 1;
-const PENDING = 3;
+import { isMobileCompatible, isNewsletterFormat, VALIDATION } from '../ads.ts';
 
 export interface PublisherValidation {
   state: number;
@@ -84,8 +80,8 @@ export type IneligibleReason =
 /** Whether a publisher's validation lets the ad show: approved, or a request left unanswered past its expiry. */
 export function isPublisherApproved(validation: PublisherValidation | null, now: number): boolean {
   if (!validation) return false;
-  if (validation.state === APPROVED) return true;
-  return validation.state === PENDING && validation.expiresAt !== null && validation.expiresAt <= now;
+  if (validation.state === VALIDATION.approved) return true;
+  return validation.state === VALIDATION.pending && validation.expiresAt !== null && validation.expiresAt <= now;
 }
 
 /** Credits a campaign can still promise: impressions not yet reserved (CPM) or clicks left (CPC). */
@@ -111,7 +107,7 @@ export function ineligibility(
   campaign: EligibleCampaignFacts,
   slot: SlotFacts,
 ): IneligibleReason | null {
-  if (ad.adminValidation !== APPROVED) return 'notValidatedByAdmin';
+  if (ad.adminValidation !== VALIDATION.approved) return 'notValidatedByAdmin';
   if (!isPublisherApproved(ad.publisherValidation, slot.now)) return 'notValidatedByPublisher';
   if (ad.isEjected) return 'ejected';
   if (!ad.isShowing) return 'notShowing';
@@ -126,8 +122,8 @@ export function ineligibility(
   }
   if (ad.budget > 0 && ad.spent >= ad.budget) return 'budgetSpent';
   if (slot.channel === 'web') {
-    if (ad.isOwlOnly || ad.formatId === FORMAT_NEWSLETTER) return 'wrongChannel';
-    if (slot.device === 'mobile' && ad.formatId === FORMAT_VERTICAL) return 'formatNotOnMobile';
+    if (ad.isOwlOnly || isNewsletterFormat(ad.formatId)) return 'wrongChannel';
+    if (slot.device === 'mobile' && !isMobileCompatible(ad.formatId)) return 'formatNotOnMobile';
     if (slot.formatIds && !slot.formatIds.includes(ad.formatId)) return 'formatNotInPlacement';
   } else {
     if (ad.isWebOnly || ad.isVideo) return 'wrongChannel';

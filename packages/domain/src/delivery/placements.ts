@@ -1,7 +1,6 @@
 import type { Device } from './eligibility.ts';
 
-/** Format 1 (vertical) is never shown on mobile (decisions.md section 5). */
-const FORMAT_VERTICAL = 1;
+import { isMobileCompatible } from '../ads.ts';
 
 /** Where ads go on a publisher's pages (`publisher_placements`). */
 export interface Placement {
@@ -30,7 +29,7 @@ export function placementsFor(stored: readonly Placement[], device: Device): Pla
   return stored.filter((placement) => {
     if (placement.device !== 'all' && placement.device !== device) return false;
     if (device === 'mobile' && placement.formatIds.length > 0) {
-      return placement.formatIds.some((formatId) => formatId !== FORMAT_VERTICAL);
+      return placement.formatIds.some(isMobileCompatible);
     }
     return true;
   });

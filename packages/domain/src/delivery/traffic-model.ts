@@ -1,5 +1,6 @@
 import type { Device } from './eligibility.ts';
 import { seededRandom, type Random } from './random.ts';
+import { utcDayNumber } from '../time.ts';
 
 /*
  * The traffic model shared by the traffic simulator (scripts/simulate) and the demo seed's 30 days of
@@ -115,7 +116,7 @@ export function dailyVolumeFactor(
 ): number {
   const weekday = model.weekdayFactor[day.getUTCDay()] ?? 1;
   const growth = 1 + model.growthOver30Days * ((30 - Math.min(30, Math.max(0, daysAgo))) / 30 - 0.5);
-  const random = seededRandom(mixSeed(seed, Math.floor(day.getTime() / 86_400_000)));
+  const random = seededRandom(mixSeed(seed, utcDayNumber(day.getTime())));
   const noise = 1 + model.dailyNoise * (random() * 2 - 1) * 1.7;
   return Math.max(0.05, weekday * growth * noise);
 }

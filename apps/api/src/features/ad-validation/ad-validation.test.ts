@@ -3,8 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import { adPublisherValidations, ads, advertisers, publishers, users } from '@helium/db';
 import { buildTestApp, type TestApp, type TestClient } from '../../../test/helper.ts';
 import { fixture, signedIn, upload } from '../../../test/ads-support.ts';
+import { HOUR_MS } from '@helium/domain';
 
-const HOUR = 3_600_000;
 const REQUEST = '/api/admin/request-publishers-to-validate-ad-or-force-validation';
 
 let t: TestApp;
@@ -353,12 +353,12 @@ describe('publisher: the e-mailed link', () => {
     const { hashId } = await requestDemoBlog(id);
     const anonymous = t.client();
     await anonymous.post('/api/publisher/update-ad-validation', { hashId, acceptance: 1 });
-    t.clock.advance(23 * HOUR);
+    t.clock.advance(23 * HOUR_MS);
     expect((await anonymous.post('/api/publisher/update-ad-validation', { hashId, acceptance: 2 })).statusCode).toBe(
       200,
     );
     expect((await publisherState(id, demoBlogId))?.state).toBe(2);
-    t.clock.advance(24 * HOUR + 1);
+    t.clock.advance(24 * HOUR_MS + 1);
     const late = await anonymous.post('/api/publisher/update-ad-validation', { hashId, acceptance: 1 });
     expect(late.statusCode).toBe(409);
     expect(late.json().status).toBe('cannotValidate');
@@ -369,10 +369,10 @@ describe('publisher: the e-mailed link', () => {
   it('counts a request not answered in 24 hours as approved (3 -> 1 by the scheduled job)', async () => {
     const id = await approved();
     const { hashId } = await requestDemoBlog(id);
-    t.clock.advance(23 * HOUR);
+    t.clock.advance(23 * HOUR_MS);
     await t.app.ctx.scheduler.runNow('ad-validation-timeouts');
     expect((await publisherState(id, demoBlogId))?.state).toBe(3);
-    t.clock.advance(HOUR);
+    t.clock.advance(HOUR_MS);
     expect(await t.app.ctx.scheduler.runNow('ad-validation-timeouts')).toBe(1);
     expect(await publisherState(id, demoBlogId)).toMatchObject({ state: 1, decidedBy: 'timeout' });
     const anonymous = t.client();

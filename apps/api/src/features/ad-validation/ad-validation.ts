@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { adPublisherValidations, ads, advertisers, auditLog, publishers, users, type Database } from '@helium/db';
 import {
+  HOUR_MS,
   PUBLISHER_VALIDATION_WINDOW_MS,
   VALIDATION,
   adminDecision,
@@ -264,7 +265,7 @@ export async function actOnPublishers(
           publisherBrand: publisher.brand,
           advertiserBrand: owner?.brand ?? '',
           link,
-          hours: PUBLISHER_VALIDATION_WINDOW_MS / 3_600_000,
+          hours: PUBLISHER_VALIDATION_WINDOW_MS / HOUR_MS,
         }),
       );
     } catch (error) {

@@ -12,7 +12,14 @@ import {
   publishers,
   type Database,
 } from '@helium/db';
-import { ctrWindowStartDay, type Channel, type Device, type Placement, type PublisherValidation } from '@helium/domain';
+import {
+  ctrWindowStartDay,
+  DEFAULT_PUBLISHER_SHARE_BP,
+  type Channel,
+  type Device,
+  type Placement,
+  type PublisherValidation,
+} from '@helium/domain';
 
 export interface IndexedAd {
   id: number;
@@ -189,7 +196,7 @@ export async function loadIndex(db: Database): Promise<AdIndexSnapshot> {
     advertiserSalesRep: new Map(advertiserRows.map((row) => [row.id, row.salesRepUserId])),
     advertiserBrand: new Map(advertiserRows.map((row) => [row.id, row.brand])),
     settings: {
-      publisherRevenueShareBp: settingsRow?.publisherRevenueShareBp ?? 7000,
+      publisherRevenueShareBp: settingsRow?.publisherRevenueShareBp ?? DEFAULT_PUBLISHER_SHARE_BP,
       salesRepRevenueShareBp: settingsRow?.salesRepRevenueShareBp ?? 1000,
       minImpressionsToAutoPilot: settingsRow?.minImpressionsToAutoPilot ?? 1000,
       minImpressionsForCtrRank: settingsRow?.minImpressionsForCtrRank ?? 500,

@@ -14,6 +14,7 @@ import {
   chooseAd,
   ctrRank,
   ctrThresholds,
+  DAY_MS,
   sharesInsideAdvertiser,
   clickCost,
   impressionCostAt,
@@ -34,6 +35,7 @@ import {
   type SelectableAd,
   type SlotFacts,
   type VisitorLocation,
+  UNIQUE_CLICK_MS,
 } from '@helium/domain';
 import type { ServedAd } from '@helium/contracts/serving';
 import type { Clock } from '../../infra/clock.ts';
@@ -62,17 +64,16 @@ export const KEPT_AFTER_VIEW_MS = 60_000;
 /** A view token is good this long after the decision. */
 export const VIEW_TOKEN_MS = 30 * 60_000;
 /** A click token is good this long after the decision. */
-export const CLICK_TOKEN_MS = 24 * 3_600_000;
-/**
- * A unique (billed) click: once per hour per visitor per ad, and once per decision for its click token's whole
- * life (CLICK_TOKEN_MS): one page's ad link fetched again each hour, from new addresses, bills once.
- */
-export const UNIQUE_CLICK_MS = 3_600_000;
+export const CLICK_TOKEN_MS = DAY_MS;
 
-/** How long a key of lastUniqueClick holds a click: a visitor's an hour, a decision's its token's life. */
+/**
+ * A unique (billed) click: once per UNIQUE_CLICK_MS per visitor per ad, and once per decision for its click token's
+ * whole life (CLICK_TOKEN_MS): one page's ad link fetched again each hour, from new addresses, bills once. So a key
+ * of lastUniqueClick holds a click for a visitor's window, or for a decision's token's life.
+ */
 const uniqueClickWindow = (key: string) => (key.startsWith('decision|') ? CLICK_TOKEN_MS : UNIQUE_CLICK_MS);
 /** A lead counts within this time of its click. */
-export const LEAD_WINDOW_MS = 30 * 86_400_000;
+export const LEAD_WINDOW_MS = 30 * DAY_MS;
 /**
  * Decisions are answered without waiting for their batch to commit while fewer events than this wait to be
  * written; beyond it a decision waits for its batch again, so that a load the database cannot keep up with

@@ -15,6 +15,7 @@ import {
   showOneAdOnly,
   view,
 } from '../../../test/serve-support.ts';
+import { DAY_MS } from '@helium/domain';
 
 /*
  * What a campaign may still be billed for (decisions.md sections 5 and 6): selection stops serving at the
@@ -166,10 +167,10 @@ describe('the CTR window', () => {
     const week = () => t.app.delivery.state().ctrWindow.get(bikesAd).impressions;
     expect(week()).toBeGreaterThan(0);
     // Six days later today is still in the window; on the seventh it has left it (and so has every seeded day).
-    t.clock.advance(6 * 86_400_000);
+    t.clock.advance(6 * DAY_MS);
     await decide(t, blog, { ip: '10.73.0.2' });
     expect(week()).toBeGreaterThan(0);
-    t.clock.advance(86_400_000);
+    t.clock.advance(DAY_MS);
     await decide(t, blog, { ip: '10.73.0.3' });
     expect(week()).toBe(0);
   });
@@ -180,7 +181,7 @@ describe('a late view', () => {
     await onlyCampaign(t, bikes, { impressions: 1000 });
     // Just before midnight, so that the view opens the next day's summary row of the ad.
     const now = t.clock.now().getTime();
-    t.clock.advance(86_400_000 - (now % 86_400_000) - 60_000);
+    t.clock.advance(DAY_MS - (now % DAY_MS) - 60_000);
     const visitor = { ip: '10.74.0.1' };
     const { ads: served } = await decide(t, blog, visitor);
     expect(served).toHaveLength(1);

@@ -23,6 +23,7 @@ import {
   tokenFields,
   view,
 } from '../../../test/serve-support.ts';
+import { DAY_MS } from '@helium/domain';
 
 let t: TestApp;
 let blog: number;
@@ -453,7 +454,7 @@ describe('around UTC midnight', () => {
     await onlyCampaign(t, ceramics, { clicks: 10 });
     // The next 23:50 UTC, never in the past (the tests before moved the clock on by hours, from any time of day).
     const now = t.clock.now().getTime();
-    t.clock.advance(Math.ceil((now + 10 * 60_000) / 86_400_000) * 86_400_000 - 10 * 60_000 - now);
+    t.clock.advance(Math.ceil((now + 10 * 60_000) / DAY_MS) * DAY_MS - 10 * 60_000 - now);
     // Someone who clicked nothing before (the lead test's visitor did, maybe within the hour before 23:50).
     const person = { ip: '10.5.9.77' };
     const adOf = (clickUrl: string) => tokenFields(new URL(clickUrl).pathname.split('/').pop()!)[4];

@@ -10,6 +10,7 @@ import {
 } from './traffic-filter.ts';
 import { buildTestApp, type TestApp } from '../../../test/helper.ts';
 import { campaignOfBrand, decide, onlyCampaign, publisherId } from '../../../test/serve-support.ts';
+import { DAY_MS } from '@helium/domain';
 
 const DAY = '2026-11-22';
 const NOW = Date.parse('2026-11-22T12:00:00Z');
@@ -88,7 +89,7 @@ describe('pageviews a day', () => {
     expect(pageview(filter, 'reader', 'ip-2')).toBeNull();
     expect(pageview(filter, 'program', 'ip-1', { publisherId: 2 })).toBeNull();
     // The next day starts again.
-    expect(pageview(filter, 'program', 'ip-1', { day: '2026-11-23', nowMs: NOW + 86_400_000 })).toBeNull();
+    expect(pageview(filter, 'program', 'ip-1', { day: '2026-11-23', nowMs: NOW + DAY_MS })).toBeNull();
   });
 });
 

@@ -14,11 +14,12 @@ import {
 import { DEMO_RECIPE_PLACEMENT } from '@helium/db/seed/delivery';
 import { HISTORY_DAYS } from '@helium/db/seed/history';
 import { createTestDatabase } from '../../../test/test-database.ts';
+import { DAY_MS } from '@helium/domain';
 
 let handle: Awaited<ReturnType<typeof createTestDatabase>>;
 let db: Database;
 
-const dayOf = (back: number) => new Date(Date.now() - back * 86_400_000).toISOString().slice(0, 10);
+const dayOf = (back: number) => new Date(Date.now() - back * DAY_MS).toISOString().slice(0, 10);
 const int = (column: unknown) => sql<number>`coalesce(sum(${column}), 0)::bigint`;
 
 beforeAll(async () => {
@@ -165,7 +166,7 @@ describe('demo traffic history (seed)', () => {
         and(
           eq(realtimeCounters.publisherId, blog!.id),
           gte(realtimeCounters.minute, start),
-          lt(realtimeCounters.minute, new Date(start.getTime() + 86_400_000)),
+          lt(realtimeCounters.minute, new Date(start.getTime() + DAY_MS)),
         ),
       );
     const [daily] = await db

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { addressNetwork, type Device } from '@helium/domain';
+import { addressNetwork, DAY_MS, MINUTE_MS, startOfUtcDay, type Device } from '@helium/domain';
 
 /** The UTC day of an instant, YYYY-MM-DD. */
 let dayStartMs = 0;
@@ -12,8 +12,8 @@ export function utcDay(at: Date): string {
   if (ms >= dayStartMs && ms < dayEndMs) return dayText;
   const text = at.toISOString().slice(0, 10);
   if (Number.isFinite(ms)) {
-    dayStartMs = Math.floor(ms / 86_400_000) * 86_400_000;
-    dayEndMs = dayStartMs + 86_400_000;
+    dayStartMs = startOfUtcDay(ms);
+    dayEndMs = dayStartMs + DAY_MS;
     dayText = text;
   }
   return text;
@@ -21,7 +21,7 @@ export function utcDay(at: Date): string {
 
 /** The start of the UTC minute of an instant. */
 export function utcMinute(at: Date): Date {
-  return new Date(Math.floor(at.getTime() / 60_000) * 60_000);
+  return new Date(Math.floor(at.getTime() / MINUTE_MS) * MINUTE_MS);
 }
 
 /**

@@ -4,12 +4,12 @@ import { ZGetPerformanceHistoryResponseSchema, ZGetRealtimePerformanceResponseSc
 import { dailyPublisherStats, publishers, realtimeCounters } from '@helium/db';
 import { buildTestApp, signedInPublisher, type TestApp } from '../../../test/helper.ts';
 import { publisherId } from '../../../test/serve-support.ts';
+import { DAY_MS } from '@helium/domain';
 
 const REALTIME = '/api/publisher/get-realtime-performance';
 const HISTORY = '/api/publisher/get-performance-history';
 const CALLS = [REALTIME, HISTORY];
 const MINUTE = 60_000;
-const DAY = 86_400_000;
 
 let t: TestApp;
 let blog: number;
@@ -19,8 +19,8 @@ let rando: number;
 let minute: number;
 let todayStart: number;
 
-const dayText = (daysBack: number) => new Date(todayStart - daysBack * DAY).toISOString().slice(0, 10);
-const dayId = (daysBack: number) => Math.round((todayStart - daysBack * DAY) / DAY);
+const dayText = (daysBack: number) => new Date(todayStart - daysBack * DAY_MS).toISOString().slice(0, 10);
+const dayId = (daysBack: number) => Math.round((todayStart - daysBack * DAY_MS) / DAY_MS);
 
 type Counts = Partial<Omit<typeof realtimeCounters.$inferInsert, 'publisherId' | 'minute'>>;
 async function counters(publisher: number, minutesBack: number, counts: Counts) {
@@ -49,7 +49,7 @@ beforeAll(async () => {
   rando = await publisherId(t.db, 'Rando Alpes');
   const now = t.clock.now().getTime();
   minute = Math.floor(now / MINUTE) * MINUTE;
-  todayStart = Math.floor(now / DAY) * DAY;
+  todayStart = Math.floor(now / DAY_MS) * DAY_MS;
 
   // Cuisine Facile and Rando Alpes get exactly the rows below instead of the demo history.
   for (const id of [cuisine, rando]) {

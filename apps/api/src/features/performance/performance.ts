@@ -5,14 +5,12 @@ import {
   type TGetRealtimePerformanceResponse,
   type TPerformanceHistoryRow,
 } from '@helium/contracts';
+import { DAY_MS, MINUTE_MS, utcDayNumber } from '@helium/domain';
 import { shiftDay } from '@helium/domain/activity';
 import { isoDay } from '@helium/domain/format';
 import { dailyPublisherStats, publishers, realtimeCounters, type Database } from '@helium/db';
 import { notFound } from '../../http/errors.ts';
 import type { HashIds } from '../../infra/hash-ids.ts';
-
-const MINUTE_MS = 60_000;
-const DAY_MS = 86_400_000;
 
 /**
  * The dials and today's count (docs/server-behaviour.md, 'Publisher performance'): the latest complete UTC
@@ -110,7 +108,7 @@ export async function performanceHistory(
     let row = byDay.get(stat.day);
     if (!row) {
       row = {
-        id: Math.round(Date.parse(`${stat.day}T00:00:00Z`) / DAY_MS),
+        id: utcDayNumber(Date.parse(`${stat.day}T00:00:00Z`)),
         day: stat.day,
         perfs_pageviews_desktop: 0,
         perfs_pageviews_mobile: 0,

@@ -5,8 +5,7 @@ import { DAILY_LEDGER_JOB, DailyRevenueLedger } from './daily-ledger.ts';
 import { utcDay } from '../delivery/visitor.ts';
 import { buildTestApp, type TestApp } from '../../../test/helper.ts';
 import { publisherId } from '../../../test/serve-support.ts';
-
-const DAY_MS = 86_400_000;
+import { DAY_MS } from '@helium/domain';
 
 let t: TestApp;
 let blog: number;

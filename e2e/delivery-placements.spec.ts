@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
+import { DEMO_BLOG_ID, fromOwnAddress, newVisitorUa, nextDecision, startPublisherSite } from './support/delivery.ts';
 import { launchBrowser } from './support/browser.ts';
-import { DEMO_BLOG_ID, newVisitorUa, nextDecision, startPublisherSite } from './support/delivery.ts';
 import { startProduct, type Product } from './support/product.ts';
 
 /** Cuisine Facile (third publisher of the demo seed): one placement, `.recipe-sidebar`, medium rectangles. */
@@ -24,20 +24,31 @@ const snippet = (publisherId: number) =>
   `<script async src="${product.url}/serve/script.js" data-publisher="${publisherId}"></script>`;
 
 async function context(locale = 'en-US'): Promise<BrowserContext> {
-  return browser.newContext({ userAgent: newVisitorUa(), locale, viewport: { width: 1280, height: 800 } });
+  const created = await browser.newContext({
+    userAgent: newVisitorUa(),
+    locale,
+    viewport: { width: 1280, height: 800 },
+  });
+  // Each test's browser is another person, with an address of its own.
+  await fromOwnAddress(created, product);
+  return created;
 }
 
 beforeAll(async () => {
   product = await startProduct();
-  recipes = await startPublisherSite(snippet(DEMO_RECIPES_ID), {
-    '/recipe.html': RECIPE_PAGE,
-    '/plain.html': PLAIN_PAGE,
-    // A page that renders itself: the placement's element appears 0.6 s after the page has loaded.
-    '/late.html':
-      '<h1>Tarte aux pommes</h1><script>addEventListener("load", () => setTimeout(() => {' +
-      ' const aside = document.createElement("aside"); aside.className = "recipe-sidebar";' +
-      ' document.body.append(aside); }, 600));</script>',
-  });
+  recipes = await startPublisherSite(
+    snippet(DEMO_RECIPES_ID),
+    {
+      '/recipe.html': RECIPE_PAGE,
+      '/plain.html': PLAIN_PAGE,
+      // A page that renders itself: the placement's element appears 0.6 s after the page has loaded.
+      '/late.html':
+        '<h1>Tarte aux pommes</h1><script>addEventListener("load", () => setTimeout(() => {' +
+        ' const aside = document.createElement("aside"); aside.className = "recipe-sidebar";' +
+        ' document.body.append(aside); }, 600));</script>',
+    },
+    { host: 'cuisine-facile.example' },
+  );
   blog = await startPublisherSite(snippet(DEMO_BLOG_ID), {
     '/plain.html': PLAIN_PAGE,
     // The slot as people type it: on two lines, with blank text inside.
@@ -76,7 +87,8 @@ beforeAll(async () => {
       '<meta name="viewport" content="width=device-width,initial-scale=1">',
     { '/mobile.html': '<h1>Article</h1><div data-helium-slot></div>' },
   );
-  browser = await launchBrowser();
+  // Cuisine Facile's pages are on its registered domain (served here): only those count.
+  browser = await launchBrowser({ resolving: ['cuisine-facile.example'] });
 });
 
 afterAll(async () => {

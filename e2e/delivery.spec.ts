@@ -6,6 +6,7 @@ import {
   apiSession,
   DEMO_BLOG_ID,
   eventually,
+  fromOwnAddress,
   newVisitorUa,
   nextDecision,
   startPublisherSite,
@@ -31,6 +32,8 @@ const impressionsReach = (expected: number) =>
 
 async function context(userAgent = newVisitorUa()): Promise<BrowserContext> {
   const created = await browser.newContext({ userAgent, viewport: { width: 1280, height: 800 } });
+  // Each test's browser is another person, with an address of its own.
+  await fromOwnAddress(created, product);
   // The advertisers' sites are not reachable here: answer them locally.
   await created.route(
     (url) => url.hostname !== 'localhost' && url.hostname !== '127.0.0.1',
@@ -666,6 +669,7 @@ describe('viewability, measured by the script itself', () => {
 
   it('an ad fits a short window, so that half of it can be seen, and then counts', async () => {
     const ctx = await browser.newContext({ userAgent: newVisitorUa(), viewport: { width: 1280, height: 120 } });
+    await fromOwnAddress(ctx, product);
     const page = await ctx.newPage();
     const before = await totals(admin);
     await page.goto(`${site.url}/top.html`);

@@ -5,8 +5,12 @@ import type { Product } from './product.ts';
 
 const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
 
-/** Debian's Chromium, headless, with the flags this machine's closed network needs. */
-export async function launchBrowser(): Promise<Browser> {
+/**
+ * Debian's Chromium, headless, with the flags this machine's closed network needs; `resolving` names hosts
+ * the browser must reach on this machine (a publisher's site served under its registered domain).
+ */
+export async function launchBrowser(options: { resolving?: string[] } = {}): Promise<Browser> {
+  const resolving = options.resolving ?? [];
   const executablePath = process.env.CHROMIUM_PATH ?? CANDIDATES.find((path) => existsSync(path));
   if (!executablePath)
     throw new Error('Chromium not found: run npm test (its pretest installs it) or set CHROMIUM_PATH');
@@ -22,6 +26,9 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
       '--disable-dev-shm-usage',
+      ...(resolving.length > 0
+        ? [`--host-resolver-rules=${resolving.map((host) => `MAP ${host} 127.0.0.1`).join(', ')}`]
+        : []),
     ],
   });
 }

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { createServer, type Server } from 'node:http';
 import { codeFrom } from '../../apps/api/test/smtp-catcher.ts';
 import type { Product } from './product.ts';
@@ -62,9 +62,15 @@ export async function totals(admin: Awaited<ReturnType<typeof apiSession>>): Pro
 /**
  * A publisher's site on another origin (http://localhost:<port>): static pages that paste the snippet.
  * `/top.html` has its ad slot at the top; `/below.html` far below the fold; `extraPages` adds pages by
- * path (their body, or a whole document when it starts with `<!doctype`).
+ * path (their body, or a whole document when it starts with `<!doctype`). A publisher registered on another
+ * domain than `localhost` counts only pages of that domain (docs/server-behaviour.md): give it as `host`, for a
+ * browser that resolves it to this machine (`launchBrowser({ resolving: [host] })`).
  */
-export async function startPublisherSite(snippet: string, extraPages: Record<string, string> = {}) {
+export async function startPublisherSite(
+  snippet: string,
+  extraPages: Record<string, string> = {},
+  options: { host?: string } = {},
+) {
   const page = (body: string) =>
     body.startsWith('<!doctype')
       ? body
@@ -83,7 +89,7 @@ export async function startPublisherSite(snippet: string, extraPages: Record<str
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   return {
-    url: `http://localhost:${port}`,
+    url: `http://${options.host ?? 'localhost'}:${port}`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
@@ -95,11 +101,27 @@ let visitors = 0;
 /**
  * A new visitor's Chrome: each call another build number in the user agent, so that each test's browser is
  * another visitor (one visitor's pageviews are limited to 30 a minute, and the tests, all from 127.0.0.1, make
- * more than that together).
+ * more than that together). Give its context its own address too (`fromOwnAddress`): one address showing more
+ * than 20 user agents a minute on a publisher is set aside (docs/server-behaviour.md).
  */
 export function newVisitorUa(): string {
   visitors += 1;
   return CHROME_UA.replace('Chrome/126.0.0.0', `Chrome/126.0.${Math.floor(visitors / 250)}.${visitors % 250}`);
+}
+
+let addresses = 0;
+
+/**
+ * Makes the context's requests to the product come from an address of their own, as a visitor's through the
+ * reverse proxy that the product trusts on loopback (X-Forwarded-For): a private address, which no geotargeting
+ * places, as 127.0.0.1. A route the test adds later takes precedence; one that falls back keeps the address.
+ */
+export async function fromOwnAddress(context: BrowserContext, product: Product): Promise<void> {
+  addresses += 1;
+  const address = `10.99.${Math.floor(addresses / 250)}.${1 + (addresses % 250)}`;
+  await context.route(`${product.url}/**`, (route) =>
+    route.fallback({ headers: { ...route.request().headers(), 'x-forwarded-for': address } }),
+  );
 }
 
 /** The page's next decision request (`/serve/d`) answered: start waiting before what makes the page ask. */

@@ -174,6 +174,17 @@ interface Visitor {
   width: number;
   language: string;
   isBot: boolean;
+  /**
+   * A program that changes its user agent at each pageview from one address, without the Origin or Referer a
+   * browser's page sends (issue 21's attack): none of its pageviews counts, so it is served no ad.
+   */
+  rotates?: boolean;
+}
+
+/** A Chrome-like user agent with another build number each time, as a program changing its user agent makes. */
+function rotatingAgent(random: Random): string {
+  const major = 110 + Math.floor(random() * 20);
+  return `Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${major}.0.${Math.floor(random() * 6_000)}.${Math.floor(random() * 200)} Safari/537.36`;
 }
 
 /** A stable number for an ad from what the decision answers: its id in a placeholder creative, else its media. */
@@ -220,13 +231,20 @@ export async function simulate(options: SimulationOptions): Promise<{ summary: S
     language: 'en-US',
     isBot: true,
   });
+  // One address of the run's user-agent-rotating program.
+  const rotatorIp = publicIp(random);
+  /** A bot's pageview: a known bot, or (one in three) the program changing its user agent at each pageview. */
+  const webBot = (): Visitor =>
+    random() < 1 / 3
+      ? { ...botVisitor(), ip: rotatorIp, userAgent: rotatingAgent(random), rotates: true }
+      : botVisitor();
   /**
    * Someone from a pool of people (a site's returning visitors, a newsletter's readers): a known bot at the
    * bots' share, else, with the `returning` share or once the pool is full, someone already in it, else a
    * new person added to it.
    */
-  const personFrom = (people: Visitor[], size: number, returning: number): Visitor => {
-    if (drawBot(random, options.bots)) return botVisitor();
+  const personFrom = (people: Visitor[], size: number, returning: number, bot: () => Visitor = botVisitor): Visitor => {
+    if (drawBot(random, options.bots)) return bot();
     if (people.length >= size || (people.length > 0 && random() < returning)) return pick(random, people);
     const device = drawDevice(random, model);
     const person: Visitor = {
@@ -240,7 +258,7 @@ export async function simulate(options: SimulationOptions): Promise<{ summary: S
     people.push(person);
     return person;
   };
-  const visitorFor = () => personFrom(pool, poolSize, 0.4);
+  const visitorFor = () => personFrom(pool, poolSize, 0.4, webBot);
 
   const request = async (path: string, visitor: Visitor, init: RequestInit & { headers?: Record<string, string> }) => {
     try {
@@ -307,11 +325,12 @@ export async function simulate(options: SimulationOptions): Promise<{ summary: S
     const visitor = visitorFor();
     const origin = publisher.host === 'localhost' ? 'http://localhost' : `https://${publisher.host}`;
     const page = `${origin}${pick(random, PATHS)}`;
-    // The script's fetch from the publisher's page: CORS, no credentials, Origin and the page as referrer.
+    // The script's fetch from the publisher's page: CORS, no credentials, Origin and the page as referrer (the
+    // rotating program sends neither).
     const response = await request(
       `/serve/d?p=${encodeURIComponent(String(publisher.id))}&w=${visitor.width}&u=${encodeURIComponent(page)}`,
       visitor,
-      { headers: { accept: '*/*', origin, referer: `${origin}/` } },
+      { headers: visitor.rotates ? { accept: '*/*' } : { accept: '*/*', origin, referer: `${origin}/` } },
     );
     if (!response) return;
     const answer = (await response.json().catch(() => null)) as Partial<DecisionAnswer> | null;

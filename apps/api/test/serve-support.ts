@@ -43,21 +43,32 @@ export function decisionIdOf(ad: { view: string }): string {
 }
 
 /**
- * The script's decision request, as a browser on the publisher's site sends it through a proxy. `origin`
- * defaults to the page's; give it for a page address that is not one.
+ * The origin of a page of the publisher's registered domain (publishers.domain), as a browser on its site sends it
+ * in `Origin`: `http://localhost:8080` for the demo blog (registered on `localhost`), else `https://<domain>`.
+ * Decisions and views without a browser's evidence of a page of that domain count nothing (docs/server-behaviour.md).
+ */
+export function siteOrigin(t: TestApp, publisher: number): string {
+  const domain = t.app.delivery.state().index.publishers.get(publisher)?.domain ?? 'localhost';
+  return domain === 'localhost' ? 'http://localhost:8080' : `https://${domain}`;
+}
+
+/**
+ * The script's decision request, as a browser on the publisher's site sends it through a proxy: by default from
+ * an article of its registered domain. `origin` defaults to the page's; give it for a page address that is not
+ * one, or '' for none.
  */
 export async function decide(
   t: TestApp,
   publisher: number,
   visitor: Visitor,
-  page = 'http://localhost:8080/article',
+  page = `${siteOrigin(t, publisher)}/article`,
   origin = new URL(page).origin,
 ) {
   const response = await t.app.inject({
     method: 'GET',
     url: `/serve/d?p=${publisher}&w=1280&u=${encodeURIComponent(page)}`,
     remoteAddress: '127.0.0.1',
-    headers: { 'user-agent': visitor.ua ?? BROWSER_UA, 'x-forwarded-for': visitor.ip, origin },
+    headers: { 'user-agent': visitor.ua ?? BROWSER_UA, 'x-forwarded-for': visitor.ip, ...(origin ? { origin } : {}) },
   });
   // The decision is answered before its records are durable (served, not billed): wait for them, so that
   // the tests may read them.
@@ -65,17 +76,36 @@ export async function decide(
   return { response, ads: (response.json() as DecisionAnswer).ads };
 }
 
+/** The Origin and Referer a browser sends with the script's requests from a page of the publisher's site. */
+export function pageHeadersOf(t: TestApp, publisher: number) {
+  const origin = siteOrigin(t, publisher);
+  return { origin, referer: `${origin}/` };
+}
+
 /**
- * The script's view beacon. It comes at the earliest 1 s after its decision (2 s for a video, MIN_VIEW_MS): the
- * clock moves on by `after` first (by default the longest of the two), as a visitor's second in view would.
+ * The script's view beacon, as `navigator.sendBeacon` sends it from the page of its decision (with the page's
+ * Origin and Referer, unless `headers` says otherwise). It comes at the earliest 1 s after its decision (2 s for a
+ * video, MIN_VIEW_MS): the clock moves on by `after` first (by default the longest of the two), as a visitor's
+ * second in view would.
  */
-export async function view(t: TestApp, token: string, visitor: Visitor, after: number = MIN_VIEW_MS.video) {
+export async function view(
+  t: TestApp,
+  token: string,
+  visitor: Visitor,
+  after: number = MIN_VIEW_MS.video,
+  headers: Record<string, string> = pageHeadersOf(t, Number(tokenFields(token)[3])),
+) {
   t.clock.advance(after);
   return t.app.inject({
     method: 'POST',
     url: '/serve/v',
     remoteAddress: '127.0.0.1',
-    headers: { 'user-agent': visitor.ua ?? BROWSER_UA, 'x-forwarded-for': visitor.ip, 'content-type': 'text/plain' },
+    headers: {
+      'user-agent': visitor.ua ?? BROWSER_UA,
+      'x-forwarded-for': visitor.ip,
+      'content-type': 'text/plain',
+      ...headers,
+    },
     payload: token,
   });
 }

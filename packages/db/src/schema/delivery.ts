@@ -82,12 +82,21 @@ export const adDecisions = pgTable('ad_decisions', {
   device: text('device', { enum: ['desktop', 'mobile'] }).notNull(),
   url: text('url').notNull().default(''),
   visitor: text('visitor').notNull(),
+  /**
+   * The address's network (IPv6 /64) hashed with the visitor's daily salt: what a view or click of this decision
+   * is set aside by when a rule trips for that address (docs/server-behaviour.md). Null before migration 0009.
+   */
+  ip: text('ip'),
   /** Decisions for known bots are recorded but reserve nothing and count nothing. */
   invalidReason: text('invalid_reason'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
 });
 
-/** A validated impression: at most one per decision (one per slot per pageview). Amounts in micro-euros. */
+/**
+ * A validated impression: at most one per decision (one per slot per pageview). Amounts in micro-euros. One set
+ * aside afterwards (its address tripped a rule the same day) keeps its row and amounts, with the rule in
+ * `invalid_reason`: the summaries and the campaign's credits no longer count it (set_aside_traffic, migration 0009).
+ */
 export const adImpressions = pgTable('ad_impressions', {
   decisionId: text('decision_id').primaryKey(),
   publisherId: integer('publisher_id').notNull(),
@@ -99,6 +108,8 @@ export const adImpressions = pgTable('ad_impressions', {
   salesRepRevenue: bigint('sales_rep_revenue', { mode: 'number' }).notNull().default(0),
   companyRevenue: bigint('company_revenue', { mode: 'number' }).notNull().default(0),
   trialCost: bigint('trial_cost', { mode: 'number' }).notNull().default(0),
+  /** Set aside after it was counted (null: billed): the rule, as in invalid_traffic.reason. */
+  invalidReason: text('invalid_reason'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
 });
 
@@ -120,6 +131,8 @@ export const adClicks = pgTable(
     salesRepRevenue: bigint('sales_rep_revenue', { mode: 'number' }).notNull().default(0),
     companyRevenue: bigint('company_revenue', { mode: 'number' }).notNull().default(0),
     trialCost: bigint('trial_cost', { mode: 'number' }).notNull().default(0),
+    /** A unique click set aside after it was counted (null: billed, as `is_unique` says), as ad_impressions'. */
+    invalidReason: text('invalid_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (table) => [index('ad_clicks_ad_visitor_idx').on(table.adId, table.visitor, table.createdAt)],
@@ -136,13 +149,19 @@ export const adLeads = pgTable('ad_leads', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
 });
 
-/** Traffic filtered before counting (bots, rate abuse, one-IP share), kept aside for admins. */
+/**
+ * Traffic filtered before counting (bots, rate abuse, one-IP share, distinct visitors per IP, no browser evidence,
+ * another domain), and impressions and clicks set aside after counting (their address tripped a rule the same
+ * day; the event row keeps its reason too), kept aside for admins.
+ */
 export const invalidTraffic = pgTable(
   'invalid_traffic',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     kind: text('kind', { enum: ['pageview', 'impression', 'click', 'lead'] }).notNull(),
-    reason: text('reason', { enum: ['bot', 'rate', 'oneIp', 'dataCentre', 'tooEarly', 'noCredits'] }).notNull(),
+    reason: text('reason', {
+      enum: ['bot', 'rate', 'oneIp', 'ipVisitors', 'dataCentre', 'tooEarly', 'noEvidence', 'otherDomain', 'noCredits'],
+    }).notNull(),
     publisherId: integer('publisher_id'),
     adId: integer('ad_id'),
     decisionId: text('decision_id'),

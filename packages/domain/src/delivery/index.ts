@@ -7,3 +7,4 @@ export * from './traffic-model.ts';
 export * from './placements.ts';
 export * from './addresses.ts';
 export * from './viewability.ts';
+export * from './invalid-traffic.ts';

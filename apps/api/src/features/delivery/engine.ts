@@ -15,6 +15,11 @@ import {
   ctrRank,
   ctrThresholds,
   DAY_MS,
+  decisionEvidenceFault,
+  MINUTE_MS,
+  viewEvidenceFault,
+  type PageHeaders,
+  type PageHosts,
   sharesInsideAdvertiser,
   clickCost,
   impressionCostAt,
@@ -54,8 +59,17 @@ import { GroupCommitRecorder } from './recorder.ts';
 import { writeBatch } from './store.ts';
 import { deriveKey, newId, TokenSigner, type TokenPayload } from './tokens.ts';
 import { IpRanges } from './ip-ranges.ts';
-import { DEFAULT_TRAFFIC_LIMITS, TrafficFilter, type InvalidReason, type TrafficLimits } from './traffic-filter.ts';
+import {
+  DEFAULT_TRAFFIC_LIMITS,
+  TrafficFilter,
+  type AddressRule,
+  type AddressTrip,
+  type InvalidReason,
+  type TrafficLimits,
+} from './traffic-filter.ts';
+import { AddressTally, type AddressEvents } from './address-tally.ts';
 import { deviceOf, utcDay, VisitorHasher } from './visitor.ts';
+import { DAY_CLOSE_GRACE_MS } from '../revenue-ledger/daily-ledger.ts';
 
 /** A served ad is reserved this long: its credit is not promised to another slot until viewed or released. */
 export const RESERVATION_MS = 2 * 60_000;
@@ -108,6 +122,12 @@ interface DecisionState extends AdRef {
    * committed): the first event counted against it writes the decision record again.
    */
   unrecorded?: boolean;
+  /**
+   * The address of the pageview that made it, hashed with its day's salt (VisitorHasher.ip): its view and click
+   * are that address's traffic, set aside with it when a rule trips. Null when unknown (a newsletter's decision,
+   * one rebuilt from a token, one recorded before migration 0009): the view's or click's own address stands in.
+   */
+  ip?: string | null;
 }
 
 /**
@@ -166,10 +186,41 @@ function decisionRecord(
     t: 'decision',
     id: decision.id,
     ...page,
+    ip: decision.ip ?? null,
     ...adRef(decision),
     at: new Date(decision.at),
   };
 }
+
+/**
+ * A set-aside of what an address had counted on a publisher today (its rule tripped): written once, as a rare
+ * statement of its own (set_aside_traffic, migration 0009) run between two batches.
+ */
+interface SetAside extends AddressEvents {
+  reason: AddressRule;
+  day: string;
+  publisherId: number;
+}
+
+/** An impression or unique click set_aside_traffic reversed, as it answers it. */
+interface ReversedEvent {
+  kind: 'impression' | 'click';
+  publisherId: number;
+  adId: number;
+  campaignId: number;
+  channel: Channel;
+  device: Device;
+  day: string;
+  cost: number;
+  trialCost: number;
+  credit: boolean;
+}
+
+/**
+ * A day's set-aside starts no later than this before the daily revenue ledger may close the day (5 minutes after
+ * its midnight, DAY_CLOSE_GRACE_MS), so that it has committed when the ledger reads the day's summaries.
+ */
+export const SET_ASIDE_MARGIN_MS = MINUTE_MS;
 
 export interface Requester {
   ip: string;
@@ -193,6 +244,8 @@ export interface EngineOptions {
   dataCentres?: IpRanges;
   /** IP to location (tests); geoip-lite by default. */
   geoLookup?: IpLookup;
+  /** Counted events kept per address for set-asides (AddressTally); MAX_TALLIED_EVENTS by default. */
+  maxTalliedEvents?: number;
   onError?: (error: unknown) => void;
   /** Batches handed to the database before the first is durable (GroupCommitRecorder says when 2 helps). */
   batchesInFlight?: number;
@@ -249,6 +302,12 @@ export class DeliveryEngine {
    * id in memory, and count the lead twice.
    */
   private leadsBeingRead = 0;
+  /** What each address counted today, to set aside when a rule trips for it. */
+  readonly tally: AddressTally;
+  /** Set-asides queued or being written. */
+  private setAsides = new Set<Promise<void>>();
+  /** Set-asides the database refused or that could not be written: tried again at each sweep while their day is open. */
+  private failedSetAsides: SetAside[] = [];
   private refreshTimer: NodeJS.Timeout | null = null;
   private sweepTimer: NodeJS.Timeout | null = null;
   private refreshing: Promise<void> | null = null;
@@ -259,6 +318,11 @@ export class DeliveryEngine {
     this.hasher = new VisitorHasher(deriveKey(options.secret, 'visitors'));
     this.random = options.random ?? Math.random;
     this.filter = new TrafficFilter(options.limits ?? DEFAULT_TRAFFIC_LIMITS);
+    this.tally = new AddressTally(
+      (publisherId, ipHash) => this.filter.visitorsOfIp(publisherId, ipHash),
+      options.maxTalliedEvents,
+    );
+    this.filter.onTrip = (trip) => this.setAsideAddress(trip);
     this.dataCentres = options.dataCentres ?? IpRanges.EMPTY;
     this.geo = new GeoLocator(options.geoLookup);
     this.recorder = new GroupCommitRecorder(
@@ -384,6 +448,102 @@ export class DeliveryEngine {
       if (now - at >= uniqueClickWindow(key)) this.lastUniqueClick.delete(key);
     for (const [key, at] of this.heartbeatsSeen) if (now - at >= 60_000) this.heartbeatsSeen.delete(key);
     if (this.leadsSeen.size > 100_000 && this.leadsBeingRead === 0) this.leadsSeen.clear();
+    for (const work of this.failedSetAsides.splice(0)) this.queueSetAside(work);
+  }
+
+  /**
+   * A rule set an address aside on a publisher for the rest of the day: what it counted there today (the tally) is
+   * set aside too, retroactively. Queued behind every event recorded so far, so that each tallied event, counted
+   * before the trip, is committed when the set-aside runs; the request that tripped the rule does not wait.
+   */
+  private setAsideAddress(trip: AddressTrip) {
+    const events = this.tally.take(trip.day, trip.publisherId, trip.ipHash);
+    if (!events) return;
+    this.queueSetAside({ reason: trip.reason, day: trip.day, publisherId: trip.publisherId, ...events });
+  }
+
+  private queueSetAside(work: SetAside) {
+    const done: Promise<void> = this.recorder
+      .exclusive(() => this.writeSetAside(work))
+      .catch((error: unknown) => {
+        this.options.onError?.(error);
+        this.failedSetAsides.push(work);
+      })
+      .finally(() => this.setAsides.delete(done));
+    this.setAsides.add(done);
+  }
+
+  /** Whether the daily revenue ledger may be closing `day` now: a set-aside of it must not start then. */
+  private isClosing(day: string, now: number): boolean {
+    return now >= Date.parse(`${day}T00:00:00Z`) + DAY_MS + DAY_CLOSE_GRACE_MS - SET_ASIDE_MARGIN_MS;
+  }
+
+  /**
+   * One set-aside, as one statement (set_aside_traffic): the events still billed are marked with the rule, leave
+   * the day's summaries and give their credits back, each once; then the engine's counters in memory follow what
+   * the database reversed (credits, today's impressions, the CTR window, each ad's spend). Runs between two batches
+   * (GroupCommitRecorder.exclusive): no event it names is still on its way, and no reload of the counters overlaps.
+   */
+  private async writeSetAside(work: SetAside): Promise<void> {
+    const at = this.now();
+    if (this.isClosing(work.day, at.getTime())) {
+      this.options.onError?.(
+        new Error(
+          `A set-aside of ${work.impressions.length} impressions and ${work.clicks.length} clicks of publisher ${work.publisherId} on ${work.day} came too late for the daily revenue ledger: not written`,
+        ),
+      );
+      return;
+    }
+    const { rows } = (await this.options.db.execute(
+      sql`select set_aside_traffic(${JSON.stringify(work.impressions)}::json, ${JSON.stringify(work.clicks)}::json, ${work.reason}, ${at.toISOString()}::timestamptz) as reversed`,
+    )) as unknown as { rows: Array<{ reversed: unknown }> };
+    const answer = rows[0]?.reversed;
+    const reversed = (typeof answer === 'string' ? JSON.parse(answer) : (answer ?? [])) as ReversedEvent[];
+    const index = this.snapshot();
+    for (const event of reversed) {
+      const campaign = index.campaigns.get(event.campaignId);
+      const impressions = event.kind === 'impression' ? 1 : 0;
+      const clicks = 1 - impressions;
+      if (event.credit && campaign) {
+        campaign.remainingImpressions += impressions;
+        campaign.remainingClicks += clicks;
+      }
+      if (event.day === this.today && impressions) {
+        addTo(this.campaignToday, event.campaignId, -1);
+        addTo(this.displayToday, displayKey(event.publisherId, event.channel, event.device), -1);
+      }
+      this.ctrWindow.add(event.day, event.adId, -impressions, -clicks);
+      addTo(this.adSpent, event.adId, -(Number(event.cost) + Number(event.trialCost)));
+    }
+  }
+
+  /**
+   * Resolves once every set-aside queued so far is done (written, or refused and kept to try again), and so every
+   * event recorded before it: what the daily revenue ledger should wait for before it reads a closed day, since a
+   * set-aside queued just before midnight may still be on its way. It does not wait for the recorder to be idle
+   * (which a steady load may never be), only for what was queued before.
+   */
+  async settle(): Promise<void> {
+    while (this.setAsides.size > 0) await Promise.all([...this.setAsides]);
+  }
+
+  /** The address a decision's view or click is counted from: the pageview's of the same day, else the request's. */
+  private addressOf(decision: DecisionState, requester: Requester, at: Date): string {
+    if (decision.ip && utcDay(new Date(decision.at)) === utcDay(at)) return decision.ip;
+    return this.hasher.ip(requester.ip, at);
+  }
+
+  /**
+   * The rule that set aside, today, the address of the decision's pageview or of this request, if one did. The
+   * request's address is hashed only while some address is set aside (a view beacon otherwise hashes nothing).
+   */
+  private addressFlag(decision: DecisionState, requester: Requester, at: Date, ipHash?: string): AddressRule | null {
+    if (!this.filter.hasFlags) return null;
+    const day = utcDay(at);
+    return (
+      this.filter.flagOf(decision.publisherId, decision.ip, day) ??
+      this.filter.flagOf(decision.publisherId, ipHash ?? this.hasher.ip(requester.ip, at), day)
+    );
   }
 
   private release(decision: DecisionState) {
@@ -587,6 +747,8 @@ export class DeliveryEngine {
     publisherId: number;
     url: string;
     host: string;
+    /** The hosts of the request's Origin and Referer and of the page address: a browser's evidence of the page. */
+    hosts: PageHosts;
     viewportWidth: number | null;
     requester: Requester;
   }): Promise<{ counted: boolean; ads: ServedAd[] }> {
@@ -597,15 +759,17 @@ export class DeliveryEngine {
     this.rollDay(at);
     const device = deviceOf(input.requester.userAgent, input.viewportWidth);
     const visitor = this.visitorOf(input.requester, at);
+    const ipHash = this.hasher.ip(input.requester.ip, at);
     const invalidReason = this.isDataCentre(input.requester)
       ? 'dataCentre'
       : this.filter.pageview({
           publisherId: publisher.id,
           visitor,
-          ipHash: this.hasher.ip(input.requester.ip, at),
+          ipHash,
           userAgent: input.requester.userAgent,
           day: this.today,
           nowMs: at.getTime(),
+          evidenceFault: decisionEvidenceFault(input.hosts, publisher.domain),
         });
     const events: DeliveryEvent[] = [];
     this.heartbeat(publisher.id, input.host, at, events);
@@ -629,7 +793,7 @@ export class DeliveryEngine {
         const ad = this.choose(publisher.id, 'web', device, placement.formatIds, chosen, location);
         if (!ad) return;
         chosen.add(ad.id);
-        const decision = this.reserve(ad, publisher.id, 'web', device, url, at);
+        const decision = this.reserve(ad, publisher.id, 'web', device, url, at, ipHash);
         newDecisions.push(decision);
         events.push(decisionRecord(decision, { pageviewId, slot, visitor }));
         const media = this.mediaUrl(ad);
@@ -683,7 +847,15 @@ export class DeliveryEngine {
     }
   }
 
-  private reserve(ad: IndexedAd, publisherId: number, channel: Channel, device: Device, url: string, at: Date) {
+  private reserve(
+    ad: IndexedAd,
+    publisherId: number,
+    channel: Channel,
+    device: Device,
+    url: string,
+    at: Date,
+    ip: string | null = null,
+  ) {
     const campaign = this.snapshot().campaigns.get(ad.campaignId);
     const decision: DecisionState = {
       id: newId(),
@@ -697,6 +869,7 @@ export class DeliveryEngine {
       at: at.getTime(),
       reserved: Boolean(campaign && !campaign.isCpc),
       viewed: false,
+      ip,
     };
     if (decision.reserved) this.reserved.set(ad.campaignId, (this.reserved.get(ad.campaignId) ?? 0) + 1);
     this.decisions.set(decision.id, decision);
@@ -730,6 +903,7 @@ export class DeliveryEngine {
         channel: adDecisions.channel,
         device: adDecisions.device,
         url: adDecisions.url,
+        ip: adDecisions.ip,
         at: adDecisions.createdAt,
         viewed: sql<boolean>`${viewUsed(sql`${adDecisions.id}`)}`,
       })
@@ -775,6 +949,7 @@ export class DeliveryEngine {
       at: row.at.getTime(),
       reserved: false,
       viewed: Boolean(row.viewed),
+      ip: row.ip,
     };
   }
 
@@ -813,7 +988,7 @@ export class DeliveryEngine {
    * Counts a validated impression for a view token: once per decision, only for a genuine, unexpired token
    * of a real decision, never beyond the campaign's remaining impressions. Anything else counts nothing.
    */
-  async view(token: unknown, requester: Requester): Promise<ViewOutcome> {
+  async view(token: unknown, requester: Requester, headers: PageHeaders): Promise<ViewOutcome> {
     const payload = this.signer.verify(token, 'v');
     if (!payload || payload.expiresAt * 1000 < this.now().getTime()) return 'ignored';
     const decision = await this.findDecision(payload, VIEW_TOKEN_MS);
@@ -821,16 +996,17 @@ export class DeliveryEngine {
     // Read after the lookup: another request may have moved the day on meanwhile (the counters are today's).
     const at = this.now();
     this.rollDay(at);
+    const domain = this.snapshot().publishers.get(decision.publisherId)?.domain;
     const invalid = this.filter.isBot(requester.userAgent)
       ? 'bot'
       : this.isDataCentre(requester)
         ? 'dataCentre'
-        : isTooEarlyForAView(at.getTime() - decision.at, decision.shownAs ?? 'image')
-          ? 'tooEarly'
-          : null;
+        : (this.addressFlag(decision, requester, at) ??
+          viewEvidenceFault(headers, domain) ??
+          (isTooEarlyForAView(at.getTime() - decision.at, decision.shownAs ?? 'image') ? 'tooEarly' : null));
     if (invalid) {
-      // From someone else than the visitor (a scanner, a bot given the token, a program replaying it at once):
-      // the visitor's own may still come.
+      // From someone else than the visitor (a scanner, a bot given the token, a program replaying it at once, a
+      // program without a browser's evidence, an address set aside): the visitor's own may still come.
       await this.recorder.record([this.invalidEvent('impression', invalid, decision, requester, at)]);
       return 'invalid';
     }
@@ -944,6 +1120,11 @@ export class DeliveryEngine {
     };
     apply(1);
     unflushed(1);
+    // What the address of its pageview counted today, in case a rule sets that address aside later today. Tallied
+    // as it is queued below: a set-aside queued from now on runs once it is written.
+    if (decision.channel === 'web') {
+      this.tally.add(day, decision.publisherId, this.addressOf(decision, requester, at), 'impression', decision.id);
+    }
     const rerecord = this.rerecord(decision);
     try {
       await this.recorder.record([
@@ -1000,14 +1181,13 @@ export class DeliveryEngine {
     const location = linkWithClickId(ad.link ?? '', clickId);
     if (!location) return { location: null, counted: 'ignored' };
     const visitor = this.visitorOf(requester, at);
+    // A newsletter's click has no page: the rules of an address's web traffic are not its.
+    const web = decision.channel === 'web';
+    const ipHash = this.hasher.ip(requester.ip, at);
     const invalid = this.isDataCentre(requester)
       ? 'dataCentre'
-      : this.filter.click({
-          visitor,
-          ipHash: this.hasher.ip(requester.ip, at),
-          userAgent: requester.userAgent,
-          nowMs: at.getTime(),
-        });
+      : (this.filter.click({ visitor, ipHash, userAgent: requester.userAgent, nowMs: at.getTime() }) ??
+        (web ? this.addressFlag(decision, requester, at, ipHash) : null));
     if (invalid) {
       await this.recorder.record([this.invalidEvent('click', invalid, decision, requester, at)]);
       return { location, counted: 'invalid' };
@@ -1043,6 +1223,9 @@ export class DeliveryEngine {
     if (isUnique) {
       this.ctrWindow.add(utcDay(at), decision.adId, 0, 1);
       this.addUnflushed(utcDay(at), (unflushed) => addToPair(unflushed.ads, decision.adId, 0, 1));
+      // Tallied as it is queued below, as an impression (writeImpression).
+      if (web)
+        this.tally.add(utcDay(at), decision.publisherId, this.addressOf(decision, requester, at), 'click', clickId);
     }
     const spent = money.cost + money.trialCost;
     if (spendsCredit && campaign) {
@@ -1110,6 +1293,8 @@ export class DeliveryEngine {
       const [given] = await this.options.db.select().from(adClicks).where(eq(adClicks.id, clickIdGiven)).limit(1);
       click = given && !given.isUnique ? await this.uniqueClickBefore(given) : given;
       if (!click || at.getTime() - click.createdAt.getTime() > LEAD_WINDOW_MS) return false;
+      // A click set aside with its address (its rule tripped later that day) is no billed click to convert.
+      if (click.invalidReason) return false;
       if (this.leadTaken(click.id)) return false;
       const [existing] = await this.options.db
         .select({ id: adLeads.clickId })

@@ -47,7 +47,16 @@ export type DeliveryEvent =
       invalidReason: string | null;
       at: Date;
     }
-  | ({ t: 'decision'; id: string; pageviewId: string | null; slot: number; visitor: string; at: Date } & AdRef)
+  | ({
+      t: 'decision';
+      id: string;
+      pageviewId: string | null;
+      slot: number;
+      visitor: string;
+      /** The pageview's address hashed with the day's salt (VisitorHasher.ip), or null (a newsletter's, a lost one's). */
+      ip: string | null;
+      at: Date;
+    } & AdRef)
   | ({
       t: 'impression';
       decisionId: string;

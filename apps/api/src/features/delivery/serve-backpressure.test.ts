@@ -22,6 +22,8 @@ beforeAll(async () => {
         opensPerIpPerDay: 1e9,
         oneIpShare: 1,
         oneIpMinVisitors: 1e9,
+        visitorsPerIpPerMinute: 1e9,
+        visitorsPerIpPerHour: 1e9,
       },
     },
   });

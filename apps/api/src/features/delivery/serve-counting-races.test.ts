@@ -11,6 +11,7 @@ import {
   click,
   decide,
   onlyCampaign,
+  pageHeadersOf,
   publisherId,
   showOneAdOnly,
   view,
@@ -90,12 +91,12 @@ describe('a count being written', () => {
     const release = await holdRecorder();
     // Just before the decision's reservation would end: its view is counted, and waits to be written.
     t.clock.advance(119_000);
-    const first = t.app.delivery.view(token, visitor);
+    const first = t.app.delivery.view(token, visitor, pageHeadersOf(t, blog));
     await new Promise((resolve) => setTimeout(resolve, 20));
     // The sweep forgets decisions older than 2 minutes; the same beacon comes again (a replay, a second tab).
     t.clock.advance(2_000);
     t.app.delivery.sweep();
-    const replay = t.app.delivery.view(token, visitor);
+    const replay = t.app.delivery.view(token, visitor, pageHeadersOf(t, blog));
     await new Promise((resolve) => setTimeout(resolve, 20));
     await release();
     expect([await first, await replay]).toEqual(['counted', 'ignored']);
@@ -119,7 +120,7 @@ describe('a count being written', () => {
     const decisions = (t.app.delivery as unknown as { decisions: Map<string, unknown> }).decisions;
     const decisionId = [...decisions.keys()].at(-1)!;
     t.clock.advance(119_000);
-    expect(await t.app.delivery.view(served[0]!.view, visitor)).toBe('counted');
+    expect(await t.app.delivery.view(served[0]!.view, visitor, pageHeadersOf(t, blog))).toBe('counted');
     // Past its 2 minutes, the sweep keeps it while the minute after its view lasts, then forgets it.
     t.clock.advance(30_000);
     t.app.delivery.sweep();
@@ -128,7 +129,7 @@ describe('a count being written', () => {
     t.app.delivery.sweep();
     expect(decisions.has(decisionId)).toBe(false);
     // Read back from the database: used.
-    expect(await t.app.delivery.view(served[0]!.view, visitor)).toBe('ignored');
+    expect(await t.app.delivery.view(served[0]!.view, visitor, pageHeadersOf(t, blog))).toBe('ignored');
   });
 
   it('a lead reported again while the first is written counts once, though the sweep emptied the leads seen', async () => {

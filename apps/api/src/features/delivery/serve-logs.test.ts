@@ -5,7 +5,8 @@ import { buildTestApp, type TestApp } from '../../../test/helper.ts';
 import { BROWSER_UA, publisherId, type ServedAdJson } from '../../../test/serve-support.ts';
 
 const VISITOR_IP = '203.0.113.77';
-const PAGE = 'https://blog.example/private-page?email=reader%40example.com';
+/** A page of the demo blog's registered domain (`localhost`), with what a log line must not keep. */
+const PAGE = 'http://localhost:8080/private-page?email=reader%40example.com';
 
 let t: TestApp;
 let blog: number;
@@ -26,7 +27,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const fromVisitor = { 'user-agent': BROWSER_UA, 'x-forwarded-for': VISITOR_IP, origin: 'https://blog.example' };
+const fromVisitor = { 'user-agent': BROWSER_UA, 'x-forwarded-for': VISITOR_IP, origin: 'http://localhost:8080' };
 
 /** A GET from the visitor's browser, through the trusted proxy (loopback). */
 const visitorGets = (url: string) =>

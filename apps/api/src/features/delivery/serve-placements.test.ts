@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adDecisions, ads, publisherPlacements } from '@helium/db';
 import { buildTestApp, type TestApp } from '../../../test/helper.ts';
-import { BROWSER_UA, decisionIdOf, publisherId } from '../../../test/serve-support.ts';
+import { BROWSER_UA, decisionIdOf, publisherId, siteOrigin } from '../../../test/serve-support.ts';
 
 const MOBILE_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
@@ -29,16 +29,21 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-/** One pageview of the script on a desktop (1280 px) or a phone (375 px), each from a new visitor. */
+/**
+ * One pageview of the script on a desktop (1280 px) or a phone (375 px), each from a new visitor, on a page of the
+ * publisher's registered domain.
+ */
 async function pageview(publisher: number, device: 'desktop' | 'mobile') {
   visitors++;
+  const origin = siteOrigin(t, publisher);
   const response = await t.app.inject({
     method: 'GET',
-    url: `/serve/d?p=${publisher}&w=${device === 'mobile' ? 375 : 1280}&u=${encodeURIComponent('https://rando-alpes.example/x')}`,
+    url: `/serve/d?p=${publisher}&w=${device === 'mobile' ? 375 : 1280}&u=${encodeURIComponent(`${origin}/x`)}`,
     remoteAddress: '127.0.0.1',
     headers: {
       'user-agent': device === 'mobile' ? MOBILE_UA : BROWSER_UA,
       'x-forwarded-for': `10.40.${Math.floor(visitors / 250)}.${visitors % 250}`,
+      origin,
     },
   });
   expect(response.statusCode).toBe(200);

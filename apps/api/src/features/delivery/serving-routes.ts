@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { heartbeatHost, pageAddress, withoutControlCharacters } from '@helium/domain';
+import { pageAddress, pageHost, withoutControlCharacters, type PageHeaders } from '@helium/domain';
 import type { Requester } from './engine.ts';
 import { quietRequestLogs } from '../../http/quiet-request-logs.ts';
 import { untrustedProxyWarning } from '../../http/untrusted-proxy-warning.ts';
@@ -22,14 +22,10 @@ const BLANK_BANNER = Buffer.from(
   'base64',
 );
 
-/** The host name of an Origin, a Referer or a page address; '' when there is none or it is not a host name. */
-function hostOf(value: unknown): string {
-  if (typeof value !== 'string' || value === '') return '';
-  try {
-    return heartbeatHost(new URL(value).hostname);
-  } catch {
-    return '';
-  }
+/** The request's Origin and Referer as sent ('' when absent): a browser's evidence of the page it comes from. */
+function pageHeaders(request: FastifyRequest): PageHeaders {
+  const { origin, referer } = request.headers;
+  return { origin: typeof origin === 'string' ? origin : '', referer: typeof referer === 'string' ? referer : '' };
 }
 
 function positiveInt(value: unknown): number | null {
@@ -161,12 +157,14 @@ export default async function serveRoutes(app: FastifyInstance) {
     if (!publisherId) return reply.header('cache-control', 'no-store').send({ ads: [] });
     // Only an http or https page address is kept (URL statistics, advertisers' links); anything else is none.
     const url = pageAddress(params.u);
-    const host = hostOf(request.headers.origin) || hostOf(request.headers.referer) || hostOf(url);
+    const headers = pageHeaders(request);
+    const hosts = { origin: pageHost(headers.origin), referer: pageHost(headers.referer), page: pageHost(url) };
     const width = Number(params.w);
     const result = await engine.decide({
       publisherId,
       url,
-      host,
+      host: hosts.origin || hosts.referer || hosts.page,
+      hosts,
       viewportWidth: Number.isFinite(width) && width > 0 ? width : null,
       requester: requester(request),
     });
@@ -178,7 +176,11 @@ export default async function serveRoutes(app: FastifyInstance) {
 
   /** The view beacon (sendBeacon posts text/plain; GET works too). */
   const view = async (token: unknown, request: FastifyRequest, reply: FastifyReply) => {
-    const outcome = await engine.view(typeof token === 'string' ? token.trim() : token, requester(request));
+    const outcome = await engine.view(
+      typeof token === 'string' ? token.trim() : token,
+      requester(request),
+      pageHeaders(request),
+    );
     return reply.code(204).header('x-helium-counted', outcome).send();
   };
   app.post('/serve/v', { bodyLimit: 2048 }, async (request, reply) => {
@@ -218,7 +220,8 @@ export default async function serveRoutes(app: FastifyInstance) {
   /** The script's install heartbeat (also implied by every decision request). */
   app.get('/serve/h', async (request, reply) => {
     const publisherId = positiveInt(query(request).p);
-    const host = hostOf(request.headers.origin) || hostOf(request.headers.referer);
+    const headers = pageHeaders(request);
+    const host = pageHost(headers.origin) || pageHost(headers.referer);
     if (publisherId && host) await engine.recordHeartbeat(publisherId, host);
     return reply.code(204).send();
   });

@@ -87,6 +87,7 @@ export function adDecisionRows(events: readonly DeliveryEvent[]): JsonRow<typeof
       device: event.device,
       url: event.url,
       visitor: event.visitor,
+      ip: event.ip,
       createdAt: isoText(event.at),
     });
   }

@@ -6,20 +6,25 @@ import {
   CountMinSketch,
   DEFAULT_TRAFFIC_LIMITS,
   TrafficFilter,
+  WindowVisitors,
+  type AddressTrip,
   type TrafficLimits,
 } from './traffic-filter.ts';
+import { AddressTally } from './address-tally.ts';
 import { buildTestApp, type TestApp } from '../../../test/helper.ts';
 import { campaignOfBrand, decide, onlyCampaign, publisherId } from '../../../test/serve-support.ts';
 import { DAY_MS } from '@helium/domain';
 
 const DAY = '2026-11-22';
 const NOW = Date.parse('2026-11-22T12:00:00Z');
-/** The one-IP share from 20 visitors, and rates that never get in the way. */
+/** The one-IP share from 20 visitors, and rates (and visitors per IP a minute or an hour) that never get in the way. */
 const LIMITS: TrafficLimits = {
   ...DEFAULT_TRAFFIC_LIMITS,
   oneIpMinVisitors: 20,
   pageviewsPerVisitorPerMinute: 1_000,
   requestsPerIpPerMinute: 100_000,
+  visitorsPerIpPerMinute: 100_000,
+  visitorsPerIpPerHour: 100_000,
 };
 const SMALL_FILTERS = 2 ** 20;
 
@@ -27,7 +32,7 @@ function pageview(
   filter: TrafficFilter,
   visitor: string,
   ip: string,
-  options: { publisherId?: number; day?: string; nowMs?: number } = {},
+  options: { publisherId?: number; day?: string; nowMs?: number; evidenceFault?: 'noEvidence' | 'otherDomain' } = {},
 ) {
   return filter.pageview({
     publisherId: options.publisherId ?? 1,
@@ -36,6 +41,7 @@ function pageview(
     userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/126.0 Safari/537.36',
     day: options.day ?? DAY,
     nowMs: options.nowMs ?? NOW,
+    evidenceFault: options.evidenceFault ?? null,
   });
 }
 
@@ -137,6 +143,142 @@ describe('the one-IP share', () => {
     expect(filter.sharedIps).toBeLessThanOrEqual(100);
     // The busy IP was kept: 601 of 11,201 visitors (5.4%) is beyond the share.
     expect(pageview(filter, 'office-new', 'office')).toBe('oneIp');
+  });
+});
+
+describe('distinct visitors of one IP on a publisher, a minute and an hour (user-agent rotation)', () => {
+  /** The default limits (20 a minute, 100 an hour), no other rule in the way (nor the one-IP share). */
+  const ROTATION: TrafficLimits = {
+    ...LIMITS,
+    oneIpMinVisitors: 1e9,
+    visitorsPerIpPerMinute: 20,
+    visitorsPerIpPerHour: 100,
+  };
+  const filterWithTrips = () => {
+    const filter = new TrafficFilter(ROTATION, SMALL_FILTERS);
+    const trips: AddressTrip[] = [];
+    filter.onTrip = (trip) => trips.push(trip);
+    return { filter, trips };
+  };
+
+  it('sets an IP aside once its 21st user agent of a minute comes, for the rest of the day, telling the engine once', () => {
+    const { filter, trips } = filterWithTrips();
+    const verdicts = Array.from({ length: 21 }, (_, index) => pageview(filter, `agent-${index}`, 'rotating'));
+    expect(verdicts.slice(0, 20)).toEqual(Array(20).fill(null));
+    expect(verdicts[20]).toBe('ipVisitors');
+    expect(trips).toEqual([{ publisherId: 1, ipHash: 'rotating', day: DAY, reason: 'ipVisitors' }]);
+    // From now on, whoever comes from it: a visitor seen before, a new one, hours later the same day.
+    expect(pageview(filter, 'agent-0', 'rotating')).toBe('ipVisitors');
+    expect(pageview(filter, 'someone', 'rotating', { nowMs: NOW + 5 * 3_600_000 })).toBe('ipVisitors');
+    expect(filter.flagOf(1, 'rotating', DAY)).toBe('ipVisitors');
+    expect(trips).toHaveLength(1);
+    // Another publisher, another IP, and the next day are judged apart.
+    expect(pageview(filter, 'agent-0', 'rotating', { publisherId: 2 })).toBeNull();
+    expect(pageview(filter, 'agent-0', 'other-ip')).toBeNull();
+    expect(filter.flagOf(1, 'rotating', '2026-11-23')).toBeNull();
+    expect(pageview(filter, 'agent-0', 'rotating', { day: '2026-11-23', nowMs: NOW + DAY_MS })).toBeNull();
+  });
+
+  it("counts a visitor once per window: an office's few browsers reloading pages are not many visitors", () => {
+    const { filter, trips } = filterWithTrips();
+    for (let round = 0; round < 30; round++) {
+      for (let index = 0; index < 8; index++) {
+        expect(pageview(filter, `colleague-${index}`, 'office', { nowMs: NOW + round * 1_000 })).toBeNull();
+      }
+    }
+    expect(trips).toEqual([]);
+  });
+
+  it('holds an IP to 100 visitors an hour, however slowly they come', () => {
+    const { filter, trips } = filterWithTrips();
+    // 12 new user agents each minute (under 20): the 101st of the UTC hour trips the hour's rule.
+    const hourStart = Math.floor(NOW / 3_600_000) * 3_600_000;
+    const verdicts = Array.from({ length: 101 }, (_, index) =>
+      pageview(filter, `slow-${index}`, 'paced', { nowMs: hourStart + Math.floor(index / 12) * 60_000 }),
+    );
+    expect(verdicts.slice(0, 100).every((verdict) => verdict === null)).toBe(true);
+    expect(verdicts[100]).toBe('ipVisitors');
+    expect(trips.map((trip) => trip.reason)).toEqual(['ipVisitors']);
+  });
+
+  it('starts each minute afresh (fixed UTC minutes)', () => {
+    const { filter } = filterWithTrips();
+    const minuteStart = Math.floor(NOW / 60_000) * 60_000;
+    for (let index = 0; index < 20; index++) pageview(filter, `a-${index}`, 'ip', { nowMs: minuteStart + 59_000 });
+    for (let index = 0; index < 20; index++) {
+      expect(pageview(filter, `b-${index}`, 'ip', { nowMs: minuteStart + 60_000 })).toBeNull();
+    }
+  });
+
+  it("counts pageviews without a browser's evidence towards their IP, answering their fault, not towards the publisher's visitors", () => {
+    const { filter, trips } = filterWithTrips();
+    const verdicts = Array.from({ length: 21 }, (_, index) =>
+      pageview(filter, `program-${index}`, 'program', { evidenceFault: 'noEvidence' }),
+    );
+    expect(verdicts.slice(0, 20)).toEqual(Array(20).fill('noEvidence'));
+    expect(verdicts[20]).toBe('ipVisitors');
+    expect(trips).toHaveLength(1);
+    expect(filter.visitorsOfIp(1, 'program')).toBe(1);
+  });
+
+  it('keeps the one-IP share of the day set aside too, once it trips, and tells the engine', () => {
+    const filter = new TrafficFilter(LIMITS, SMALL_FILTERS);
+    const trips: AddressTrip[] = [];
+    filter.onTrip = (trip) => trips.push(trip);
+    for (let index = 0; index < 25; index++) pageview(filter, `solo${index}`, `ip${index}`);
+    expect(pageview(filter, 'office-a', 'office')).toBeNull();
+    expect(pageview(filter, 'office-b', 'office')).toBe('oneIp');
+    // Many more visitors elsewhere would bring its share under 5%: it stays set aside for the day.
+    for (let index = 25; index < 200; index++) pageview(filter, `solo${index}`, `ip${index}`);
+    expect(pageview(filter, 'office-a', 'office')).toBe('oneIp');
+    expect(trips).toEqual([{ publisherId: 1, ipHash: 'office', day: DAY, reason: 'oneIp' }]);
+  });
+});
+
+describe('WindowVisitors', () => {
+  it('counts distinct visitors per (publisher, IP) in fixed windows, in bounded memory', () => {
+    const window = new WindowVisitors(60_000, 2 ** 16, 10);
+    expect(window.add(1, 'ip', 'a', NOW)).toBe(1);
+    expect(window.add(1, 'ip', 'a', NOW)).toBe(1);
+    expect(window.add(1, 'ip', 'b', NOW)).toBe(2);
+    expect(window.add(2, 'ip', 'c', NOW)).toBe(1);
+    // An earlier instant (a request that read the clock before an await) stays in the current window.
+    expect(window.add(1, 'ip', 'c', NOW - 120_000)).toBe(3);
+    expect(window.add(1, 'ip', 'd', NOW + 60_000)).toBe(1);
+    // Beyond 10 shared IPs, those with the fewest visitors are forgotten: the busiest stays.
+    for (let index = 0; index < 30; index++) window.add(1, 'busy', `v${index}`, NOW + 60_000);
+    for (let index = 0; index < 40; index++) {
+      window.add(1, `pair${index}`, 'x', NOW + 60_000);
+      window.add(1, `pair${index}`, 'y', NOW + 60_000);
+    }
+    expect(window.add(1, 'busy', 'v-new', NOW + 60_000)).toBe(31);
+  });
+});
+
+describe('AddressTally', () => {
+  it("keeps each address's counted events of the day until taken, once", () => {
+    const tally = new AddressTally(() => 1);
+    tally.add(DAY, 1, 'ip', 'impression', 'd1');
+    tally.add(DAY, 1, 'ip', 'click', 'c1');
+    tally.add(DAY, 1, 'ip', 'impression', 'd2');
+    tally.add(DAY, 2, 'ip', 'impression', 'd3');
+    expect(tally.take(DAY, 1, 'ip')).toEqual({ impressions: ['d1', 'd2'], clicks: ['c1'] });
+    expect(tally.take(DAY, 1, 'ip')).toBeNull();
+    expect(tally.events).toBe(1);
+    // A new day starts empty; an event of the day before, tallied late, is not kept.
+    tally.add('2026-11-23', 1, 'ip', 'impression', 'd4');
+    tally.add(DAY, 1, 'ip', 'impression', 'late');
+    expect(tally.take(DAY, 2, 'ip')).toBeNull();
+    expect(tally.take('2026-11-23', 1, 'ip')).toEqual({ impressions: ['d4'], clicks: [] });
+  });
+
+  it('stays bounded, forgetting the addresses with the fewest visitors first', () => {
+    const visitors = new Map([['busy', 15]]);
+    const tally = new AddressTally((_, ip) => visitors.get(ip) ?? 1, 100);
+    for (let index = 0; index < 20; index++) tally.add(DAY, 1, 'busy', 'impression', `busy-${index}`);
+    for (let index = 0; index < 200; index++) tally.add(DAY, 1, `home-${index}`, 'impression', `home-${index}`);
+    expect(tally.events).toBeLessThanOrEqual(100);
+    expect(tally.take(DAY, 1, 'busy')?.impressions).toHaveLength(20);
   });
 });
 

@@ -1,7 +1,22 @@
 import { isbot } from 'isbot';
+import {
+  HOUR_MS,
+  MINUTE_MS,
+  tooManyVisitorsFromOneIp,
+  VISITORS_PER_IP_PER_HOUR,
+  VISITORS_PER_IP_PER_MINUTE,
+  type EvidenceFault,
+} from '@helium/domain';
 
-/** Why traffic was set aside; `dataCentre` is the engine's (a configured provider's address, ip-ranges.ts). */
-export type InvalidReason = 'bot' | 'rate' | 'oneIp' | 'dataCentre' | 'tooEarly';
+/**
+ * Why traffic was set aside; `dataCentre` is the engine's (a configured provider's address, ip-ranges.ts), and so
+ * are the browser-evidence faults `noEvidence` and `otherDomain` (packages/domain, invalid-traffic.ts).
+ * `ipVisitors`: one address showed more distinct visitors on a publisher in a minute or an hour than people do.
+ */
+export type InvalidReason = 'bot' | 'rate' | 'oneIp' | 'ipVisitors' | 'dataCentre' | 'tooEarly' | EvidenceFault;
+
+/** The rules after which an address's traffic on a publisher is set aside for the rest of the day, and retroactively. */
+export type AddressRule = Extract<InvalidReason, 'oneIp' | 'ipVisitors'>;
 
 export interface TrafficLimits {
   /** Pageviews one visitor may make in a minute before the rest is rate abuse. */
@@ -28,6 +43,10 @@ export interface TrafficLimits {
   oneIpShare: number;
   /** The one-IP share applies from this many unique visitors of the publisher in the day. */
   oneIpMinVisitors: number;
+  /** Distinct visitors one IP may show on one publisher's pages in a UTC minute (VISITORS_PER_IP_PER_MINUTE). */
+  visitorsPerIpPerMinute: number;
+  /** Distinct visitors one IP may show on one publisher's pages in a UTC hour (VISITORS_PER_IP_PER_HOUR). */
+  visitorsPerIpPerHour: number;
 }
 
 export const DEFAULT_TRAFFIC_LIMITS: TrafficLimits = {
@@ -41,6 +60,8 @@ export const DEFAULT_TRAFFIC_LIMITS: TrafficLimits = {
   opensPerIpPerDay: 1000,
   oneIpShare: 0.05,
   oneIpMinVisitors: 200,
+  visitorsPerIpPerMinute: VISITORS_PER_IP_PER_MINUTE,
+  visitorsPerIpPerHour: VISITORS_PER_IP_PER_HOUR,
 };
 
 /** A pageview or a newsletter open, as the filter judges it: whose, from whom, which day and instant. */
@@ -51,6 +72,19 @@ export interface DailyRequest {
   userAgent: string;
   day: string;
   nowMs: number;
+}
+
+/** A pageview as the filter judges it, with what the engine found missing of a browser's evidence, if anything. */
+export interface PageviewRequest extends DailyRequest {
+  evidenceFault?: EvidenceFault | null;
+}
+
+/** An address whose traffic on a publisher a rule set aside for the rest of the UTC day. */
+export interface AddressTrip {
+  publisherId: number;
+  ipHash: string;
+  day: string;
+  reason: AddressRule;
 }
 
 /**
@@ -180,6 +214,55 @@ class MinuteCounter {
 }
 
 /**
+ * Distinct visitors per (publisher, IP) in fixed windows of time (a UTC minute, a UTC hour), in memory that does
+ * not grow with the traffic: which (publisher, IP, visitor) and (publisher, IP) the window has seen is one Bloom
+ * filter, and only IPs that several visitors share in the window have an entry. A Bloom filter may take a new
+ * visitor for a seen one, never the reverse: it can only undercount, never flag an address wrongly.
+ */
+export class WindowVisitors {
+  private window = -Infinity;
+  private readonly seen: BloomFilter;
+  private shared = new Map<string, number>();
+
+  constructor(
+    private readonly windowMs: number,
+    bits: number,
+    private readonly maxShared = MAX_SHARED_IPS,
+  ) {
+    this.seen = new BloomFilter(bits);
+  }
+
+  /**
+   * Counts the visitor once in its window; answers the distinct visitors of the IP on the publisher in it. `key`
+   * names the pair (publisher, IP) as the filter does (`${publisherId}:${ipHash}`), computed once per pageview.
+   */
+  add(publisherId: number, ipHash: string, visitor: string, nowMs: number, key = `${publisherId}:${ipHash}`): number {
+    const window = Math.floor(nowMs / this.windowMs);
+    // Forward only: a request that read the clock before an await may come back after a later one.
+    if (window > this.window) {
+      if (this.window !== -Infinity) this.seen.clear();
+      this.shared.clear();
+      this.window = window;
+    }
+    // The pair and the IP alone in the one filter: `ip|visitor` and `ip|` (a visitor is never empty).
+    if (this.seen.add(publisherId, `${ipHash}|${visitor}`)) return this.shared.get(key) ?? 1;
+    // The IP's first visitor of the window needs no entry: most IPs have one.
+    if (!this.seen.add(publisherId, `${ipHash}|`)) return 1;
+    const visitors = (this.shared.get(key) ?? 1) + 1;
+    this.shared.set(key, visitors);
+    if (this.shared.size > this.maxShared) {
+      for (let fewest = 2; this.shared.size > this.maxShared * 0.75; fewest++) {
+        for (const [ip, count] of this.shared) if (count <= fewest) this.shared.delete(ip);
+      }
+    }
+    return visitors;
+  }
+}
+
+/** Beyond this many addresses set aside in a day, the earliest are forgotten (their later traffic judged afresh). */
+const MAX_FLAGGED_IPS = 1_000_000;
+
+/**
  * Invalid-traffic filtering in memory (decisions.md section 4): known bot user agents, rate abuse per
  * visitor and per IP, and an IP holding more than its share of a publisher's unique visitors of the day.
  * What it refuses is recorded aside by the engine, never counted.
@@ -200,6 +283,16 @@ export class TrafficFilter {
   private dayCounts: CountMinSketch;
   private publisherVisitors = new Map<number, number>();
   private sharedIpVisitors = new Map<string, number>();
+  /** Distinct visitors per (publisher, IP) in the current minute and hour (against user-agent rotation). */
+  private minuteVisitors: WindowVisitors;
+  private hourVisitors: WindowVisitors;
+  /** (publisher, IP) pairs a rule set aside for the rest of the day, with the rule. */
+  private flagged = new Map<string, AddressRule>();
+  /**
+   * Called once when a rule sets an address aside on a publisher for the rest of the day (the engine then sets
+   * aside what it counted from there today).
+   */
+  onTrip: (trip: AddressTrip) => void = () => {};
 
   constructor(
     private readonly limits: TrafficLimits = DEFAULT_TRAFFIC_LIMITS,
@@ -210,6 +303,10 @@ export class TrafficFilter {
     this.seenVisitors = new BloomFilter(filterBits);
     this.seenIps = new BloomFilter(filterBits);
     this.dayCounts = new CountMinSketch(dailyCountCells);
+    // One filter per window, for pairs and IPs together: an hour's (8 MB by default) holds 3.5 million of them with
+    // 0.2% taken for seen (an hour at 1,000 pageviews a second), a minute's (512 KB) 60,000 with less.
+    this.hourVisitors = new WindowVisitors(HOUR_MS, Math.max(32, filterBits / 2), maxSharedIps);
+    this.minuteVisitors = new WindowVisitors(MINUTE_MS, Math.max(32, filterBits / 32), maxSharedIps);
   }
 
   /** IPs that several of a publisher's visitors shared today (for tests and diagnosis). */
@@ -244,7 +341,38 @@ export class TrafficFilter {
       this.day = day;
       this.publisherVisitors.clear();
       this.sharedIpVisitors.clear();
+      this.flagged.clear();
     }
+  }
+
+  /** Today's distinct visitors of an IP on a publisher as far as the filter knows (1 for an IP it holds no entry of). */
+  visitorsOfIp(publisherId: number, ipHash: string): number {
+    return this.sharedIpVisitors.get(`${publisherId}:${ipHash}`) ?? 1;
+  }
+
+  /** Whether a rule set some address aside today (a view or click then checks its address). */
+  get hasFlags(): boolean {
+    return this.flagged.size > 0;
+  }
+
+  /** The rule that set this IP aside on this publisher today, if one did. */
+  flagOf(publisherId: number, ipHash: string | null | undefined, day: string): AddressRule | null {
+    if (!ipHash || day !== this.day) return null;
+    return this.flagged.get(`${publisherId}:${ipHash}`) ?? null;
+  }
+
+  /** Sets the IP aside on the publisher for the rest of the day, once; tells the engine. */
+  private trip(publisherId: number, ipHash: string, reason: AddressRule): AddressRule {
+    const key = `${publisherId}:${ipHash}`;
+    if (this.flagged.has(key)) return this.flagged.get(key)!;
+    // Bounded: the earliest go first (insertion order); their later traffic is judged afresh by the same rules.
+    if (this.flagged.size >= MAX_FLAGGED_IPS) {
+      const earliest = this.flagged.keys().next().value;
+      if (earliest !== undefined) this.flagged.delete(earliest);
+    }
+    this.flagged.set(key, reason);
+    this.onTrip({ publisherId, ipHash, day: this.day, reason });
+    return reason;
   }
 
   /** Counts a visitor once a day per publisher; answers the publisher's visitors and those of this IP. */
@@ -276,10 +404,25 @@ export class TrafficFilter {
     }
   }
 
-  /** Judges a pageview; remembers it for the rate and share rules. */
-  pageview(input: DailyRequest): InvalidReason | null {
+  /**
+   * Judges a pageview; remembers it for the rate and share rules. An IP set aside on the publisher today stays so;
+   * one showing more distinct visitors there in a minute or an hour than the limits (user agents changed at will)
+   * is set aside from now on, as is one holding more than its share of the day's visitors. A pageview without a
+   * browser's evidence counts towards its IP's visitors, not towards the publisher's.
+   */
+  pageview(input: PageviewRequest): InvalidReason | null {
     if (this.isBot(input.userAgent)) return 'bot';
     this.rollDay(input.day);
+    const key = `${input.publisherId}:${input.ipHash}`;
+    const flag = this.flagged.get(key);
+    if (flag) return flag;
+    const minute = this.minuteVisitors.add(input.publisherId, input.ipHash, input.visitor, input.nowMs, key);
+    const hour = this.hourVisitors.add(input.publisherId, input.ipHash, input.visitor, input.nowMs, key);
+    const perMinute = this.limits.visitorsPerIpPerMinute;
+    if (tooManyVisitorsFromOneIp({ minute, hour }, { perMinute, perHour: this.limits.visitorsPerIpPerHour })) {
+      return this.trip(input.publisherId, input.ipHash, 'ipVisitors');
+    }
+    if (input.evidenceFault) return input.evidenceFault;
     const { visitors, fromIp } = this.countVisitor(input.publisherId, input.visitor, input.ipHash);
     if (this.ips.hit(input.ipHash, input.nowMs) > this.limits.requestsPerIpPerMinute) return 'rate';
     if (this.pageviews.hit(input.visitor, input.nowMs) > this.limits.pageviewsPerVisitorPerMinute) return 'rate';
@@ -287,7 +430,7 @@ export class TrafficFilter {
       return 'rate';
     }
     if (visitors >= this.limits.oneIpMinVisitors && fromIp > 1 && fromIp / visitors > this.limits.oneIpShare) {
-      return 'oneIp';
+      return this.trip(input.publisherId, input.ipHash, 'oneIp');
     }
     return null;
   }

@@ -2,8 +2,8 @@
  * Ads and their validation (specification 01 sections 3-5, 02 sections 2.3, 4, 5; decisions.md section 8).
  * Pure rules only: the API and the web app both call them.
  */
-import { httpUrl } from './delivery/addresses.ts';
-import { DAY_MS } from './time.ts';
+import { httpUrl, withoutControlCharacters } from './delivery/addresses.ts';
+import { DAY_MS, HOUR_MS } from './time.ts';
 
 /** Format ids: 1 vertical, 2 newsletter, 3 square, 4 horizontal, 5 horizontal-large. */
 export const AD_FORMAT = { vertical: 1, newsletter: 2, square: 3, horizontal: 4, horizontalLarge: 5 } as const;
@@ -28,6 +28,16 @@ export const MIN_AD_SIDE_PX = 50;
 /** Above this an image gets the "heavy file" suggestion (videos: HEAVY_VIDEO_BYTES). */
 export const HEAVY_IMAGE_BYTES = 500 * 1024;
 export const HEAVY_VIDEO_BYTES = 4 * 1024 * 1024;
+/**
+ * Most pixels an uploaded image (or a video frame) may have: 4096 x 4096, about 16.8 million. Checked from the
+ * header before any decode, since decoding takes memory in proportion to the pixels, not to the file: a 746 KB
+ * PNG of 16,000 x 16,000 needs about 750 MB. Ads are at most a few thousand pixels a side (a 4K frame is 8.3
+ * million), so no real ad comes near it; ffmpeg decodes an image at the limit in about 150 MB, even at 16 bits a
+ * channel.
+ */
+export const MAX_AD_IMAGE_PIXELS = 4096 * 4096;
+/** Uploads per advertiser account (every attempt, accepted or refused: each may cost a decode) per hour. */
+export const AD_UPLOAD_RATE = { limit: 30, windowMs: HOUR_MS } as const;
 /** A publisher request not answered within this counts as approved; an answer can change within it. */
 export const PUBLISHER_VALIDATION_WINDOW_MS = DAY_MS;
 /** How long the advertiser is told an admin review takes ("ready on"). */
@@ -61,6 +71,11 @@ export function adFormatFromDimensions(width: number, height: number): AdFormatI
   if (ratio <= 1.25) return AD_FORMAT.square;
   if (ratio < 2.5) return AD_FORMAT.horizontal;
   return width >= 480 && width <= 700 ? AD_FORMAT.newsletter : AD_FORMAT.horizontalLarge;
+}
+
+/** True when an image or video frame of these dimensions has more pixels than an ad may (`MAX_AD_IMAGE_PIXELS`). */
+export function exceedsAdPixelLimit(width: number, height: number): boolean {
+  return width * height > MAX_AD_IMAGE_PIXELS;
 }
 
 /** Newsletter ads go to newsletter publishers; every other format to web publishers. */
@@ -158,12 +173,17 @@ export function isRequestExpired(row: PublisherValidationRow, now: Date): boolea
   return row.state === VALIDATION.pending && row.expiresAt !== null && row.expiresAt.getTime() <= now.getTime();
 }
 
-/** A redirect link the product accepts: an absolute http or https URL (no javascript:, data:, ftp:...). */
+/**
+ * A redirect link the product accepts: an absolute http or https URL with a host (no javascript:, data:,
+ * ftp:...), without control characters (the URL parser would drop a CR or LF silently, and a header built
+ * from it could be split) and without a user name or password (`https://bank.example@evil.example` shows one
+ * host and goes to another).
+ */
 export function isHttpLink(value: string): boolean {
   const trimmed = value.trim();
-  if (trimmed === '' || trimmed.length > 2048) return false;
+  if (trimmed === '' || trimmed.length > 2048 || withoutControlCharacters(trimmed) !== trimmed) return false;
   const url = httpUrl(trimmed);
-  return url !== null && url.hostname !== '';
+  return url !== null && url.hostname !== '' && url.username === '' && url.password === '';
 }
 
 /** What the publisher rules need of an ad. */

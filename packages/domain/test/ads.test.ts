@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   AD_FORMAT,
+  AD_UPLOAD_RATE,
   MAX_AD_FILE_BYTES,
+  MAX_AD_IMAGE_PIXELS,
   adFileExtension,
   adFileWarnings,
   adFormatFromDimensions,
@@ -9,6 +11,7 @@ import {
   adminPublisherAction,
   advertiserAdRights,
   canPublisherChoose,
+  exceedsAdPixelLimit,
   isHttpLink,
   isMobileCompatible,
   isRequestExpired,
@@ -42,6 +45,26 @@ describe('ad files', () => {
       'fileFormatWarning',
       'fileSizeWarning',
     ]);
+  });
+});
+
+describe('image size limit', () => {
+  it.each([
+    [300, 250, false],
+    [3840, 2160, false],
+    [1080, 1920, false],
+    [4096, 4096, false],
+    [8192, 2048, false],
+    [4097, 4096, true],
+    [16_000, 16_000, true],
+    [50, 400_000, true],
+  ])('%i x %i is over the limit: %s', (width, height, expected) => {
+    expect(exceedsAdPixelLimit(width, height)).toBe(expected);
+  });
+
+  it('allows about 16.8 million pixels, and a few dozen uploads an hour', () => {
+    expect(MAX_AD_IMAGE_PIXELS).toBe(16_777_216);
+    expect(AD_UPLOAD_RATE).toEqual({ limit: 30, windowMs: HOUR });
   });
 });
 
@@ -176,7 +199,12 @@ describe('redirect links', () => {
     ['nordvik.example', false],
     ['https://', false],
     ['', false],
-  ])('%s is accepted: %s', (value, expected) => {
+    ['https://nordvik.example/\r\nSet-Cookie: x=1', false],
+    ['https://nordvik.example/a\nb', false],
+    ['https://nordvik.example/\u0000', false],
+    ['https://bank.example@evil.example/', false],
+    ['https://user:secret@nordvik.example/', false],
+  ])('%j is accepted: %s', (value, expected) => {
     expect(isHttpLink(value)).toBe(expected);
   });
 });

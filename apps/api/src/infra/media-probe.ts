@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { imageSize } from 'image-size';
+import { MAX_AD_IMAGE_PIXELS } from '@helium/domain';
 import type { MediaExtension } from './media-storage.ts';
 
 /** What the bytes of a file really are, from their first bytes (never from the name). */
@@ -17,7 +18,10 @@ export function sniffMediaType(bytes: Uint8Array): MediaExtension | null {
   return null;
 }
 
-/** Width and height read from an image's header, or null when the header cannot be read. */
+/**
+ * Width and height read from an image's header (PNG IHDR, JPEG SOF marker; `image-size` reads the header only and
+ * decodes no pixel), or null when the header cannot be read.
+ */
 export function imageDimensions(bytes: Uint8Array): { width: number; height: number } | null {
   try {
     const { width, height } = imageSize(bytes);
@@ -25,6 +29,152 @@ export function imageDimensions(bytes: Uint8Array): { width: number; height: num
   } catch {
     return null;
   }
+}
+
+/**
+ * Width and height of an MP4's largest video track, read from its boxes (moov, trak, mdia: handler `vide`,
+ * minf, stbl, stsd: the visual sample entry), without decoding anything; null when none can be read. ffmpeg
+ * picks the largest video stream by default, so the largest is the one that matters.
+ */
+export function videoDimensions(bytes: Uint8Array): { width: number; height: number } | null {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const typeAt = (offset: number) => String.fromCharCode(...bytes.subarray(offset, offset + 4));
+  type Box = { type: string; body: number; end: number };
+  const children = (start: number, end: number): Box[] => {
+    const found: Box[] = [];
+    for (let at = start; at + 8 <= end;) {
+      let size = view.getUint32(at);
+      let body = at + 8;
+      if (size === 1) {
+        if (at + 16 > end) break;
+        size = Number(view.getBigUint64(at + 8));
+        body = at + 16;
+      } else if (size === 0) size = end - at;
+      if (size < body - at || at + size > end) break;
+      found.push({ type: typeAt(at + 4), body, end: at + size });
+      at += size;
+    }
+    return found;
+  };
+  const child = (box: Box | undefined, type: string) =>
+    box && children(box.body, box.end).find((candidate) => candidate.type === type);
+
+  let largest: { width: number; height: number } | null = null;
+  for (const moov of children(0, bytes.length).filter((box) => box.type === 'moov')) {
+    for (const trak of children(moov.body, moov.end).filter((box) => box.type === 'trak')) {
+      const mdia = child(trak, 'mdia');
+      const handler = child(mdia, 'hdlr');
+      if (!handler || handler.body + 12 > handler.end || typeAt(handler.body + 8) !== 'vide') continue;
+      const stsd = child(child(child(mdia, 'minf'), 'stbl'), 'stsd');
+      if (!stsd) continue;
+      // stsd: version and flags, entry count, then the sample entries; a visual one has its width and height
+      // after 24 bytes of its own (SampleEntry and reserved fields).
+      for (const sample of children(stsd.body + 8, stsd.end)) {
+        if (sample.body + 28 > sample.end) continue;
+        const width = view.getUint16(sample.body + 24);
+        const height = view.getUint16(sample.body + 26);
+        if (!largest || width * height > largest.width * largest.height) largest = { width, height };
+      }
+    }
+  }
+  return largest;
+}
+
+/** At most this many ffmpeg processes run at once in the server (two cores; each holds a decoded frame). */
+export const MAX_RUNNING_DECODES = 2;
+/** Decodes waiting for a free decoder beyond this are refused at once ("busy") instead of piling up in memory. */
+export const MAX_QUEUED_DECODES = 8;
+/** A decode that waited this long for a decoder is refused as "busy" (the uploader may try again). */
+export const MAX_DECODE_WAIT_MS = 20_000;
+/**
+ * ffmpeg refuses any single allocation above this (`-max_alloc`): a frame at MAX_AD_IMAGE_PIXELS takes at most
+ * 134 MB (16-bit RGBA), so only a frame beyond the pixel limit could need more.
+ */
+const MAX_DECODE_ALLOC_BYTES = 256 * 1024 * 1024;
+
+/** No decoder is free and the queue is full, or the wait was too long: answer "busy", try again later. */
+export class DecodersBusyError extends Error {
+  constructor() {
+    super('All media decoders are busy');
+    this.name = 'DecodersBusyError';
+  }
+}
+
+/**
+ * A bounded pool of decoders: at most `running` jobs at once, at most `queued` waiting (in arrival order), each
+ * waiting at most `waitMs`; beyond that `run` throws DecodersBusyError without starting anything.
+ */
+export class DecoderPool {
+  private running = 0;
+  private readonly waiting: Array<() => void> = [];
+
+  constructor(readonly limits: { running: number; queued: number; waitMs: number }) {}
+
+  /** How many jobs run and wait now. */
+  get load(): { running: number; queued: number } {
+    return { running: this.running, queued: this.waiting.length };
+  }
+
+  async run<T>(job: () => Promise<T>): Promise<T> {
+    await this.acquire();
+    try {
+      return await job();
+    } finally {
+      this.release();
+    }
+  }
+
+  private acquire(): Promise<void> {
+    if (this.running < this.limits.running) {
+      this.running += 1;
+      return Promise.resolve();
+    }
+    if (this.waiting.length >= this.limits.queued) return Promise.reject(new DecodersBusyError());
+    return new Promise((resolve, reject) => {
+      const start = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        const index = this.waiting.indexOf(start);
+        if (index >= 0) this.waiting.splice(index, 1);
+        reject(new DecodersBusyError());
+      }, this.limits.waitMs);
+      this.waiting.push(start);
+    });
+  }
+
+  /** The slot goes straight to the next waiting job, if any. */
+  private release(): void {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.running -= 1;
+  }
+}
+
+/** The one pool of the server: every ffmpeg process starts through it. */
+export const mediaDecoders = new DecoderPool({
+  running: MAX_RUNNING_DECODES,
+  queued: MAX_QUEUED_DECODES,
+  waitMs: MAX_DECODE_WAIT_MS,
+});
+
+/**
+ * ffmpeg's options for reading an input within bounds: one decoding thread (one frame in memory, one core),
+ * the decoder refuses a frame over MAX_AD_IMAGE_PIXELS whatever the header said, and no allocation over
+ * MAX_DECODE_ALLOC_BYTES.
+ */
+function boundedInput(file: string): string[] {
+  return [
+    '-max_alloc',
+    String(MAX_DECODE_ALLOC_BYTES),
+    '-threads',
+    '1',
+    '-max_pixels',
+    String(MAX_AD_IMAGE_PIXELS),
+    '-i',
+    file,
+  ];
 }
 
 let ffmpegPath: string | null | undefined;
@@ -81,13 +231,16 @@ export type DecodeResult = 'ok' | 'corrupt' | 'unchecked';
 
 /**
  * Decodes a whole image with a real decoder (ffmpeg), so a file with a valid header but damaged data is
- * refused: any decoding error counts. 'unchecked' when no decoder is available.
+ * refused: any decoding error counts, and so does a frame over MAX_AD_IMAGE_PIXELS. 'unchecked' when no decoder
+ * is available. Runs in the pool (`mediaDecoders`): throws DecodersBusyError when it is full; killed after 20 s.
  */
 export async function decodeImage(bytes: Uint8Array, extension: 'jpg' | 'png'): Promise<DecodeResult> {
   const ffmpeg = findFfmpeg();
   if (!ffmpeg) return 'unchecked';
   return withTempFile(bytes, `input.${extension}`, async (_dir, file) => {
-    const result = await run(ffmpeg, ['-v', 'error', '-xerror', '-i', file, '-f', 'null', '-'], 20_000);
+    // The first frame only: a still image has one, and an animated PNG's others would only cost decoding time.
+    const args = ['-v', 'error', '-xerror', ...boundedInput(file), '-frames:v', '1', '-f', 'null', '-'];
+    const result = await mediaDecoders.run(() => run(ffmpeg, args, 20_000));
     return result.code === 0 && result.stderr.trim() === '' ? 'ok' : 'corrupt';
   });
 }
@@ -95,17 +248,19 @@ export async function decodeImage(bytes: Uint8Array, extension: 'jpg' | 'png'): 
 export type PosterResult =
   { kind: 'ok'; poster: Buffer; width: number; height: number } | { kind: 'corrupt' } | { kind: 'unavailable' };
 
-/** The first frame of a video as a JPEG poster, with the video's dimensions. */
+/**
+ * The first frame of a video as a JPEG poster, with the video's dimensions (a frame over MAX_AD_IMAGE_PIXELS
+ * counts as corrupt). Runs in the pool (`mediaDecoders`): throws DecodersBusyError when it is full; killed after
+ * 30 s.
+ */
 export async function videoPoster(bytes: Uint8Array): Promise<PosterResult> {
   const ffmpeg = findFfmpeg();
   if (!ffmpeg) return { kind: 'unavailable' };
   return withTempFile(bytes, 'input.mp4', async (dir, file) => {
     const output = join(dir, 'poster.jpg');
-    const result = await run(
-      ffmpeg,
-      ['-v', 'error', '-xerror', '-i', file, '-frames:v', '1', '-q:v', '3', '-f', 'image2', '-y', output],
-      60_000,
-    );
+    const args = ['-v', 'error', '-xerror', ...boundedInput(file)];
+    args.push('-frames:v', '1', '-q:v', '3', '-f', 'image2', '-y', output);
+    const result = await mediaDecoders.run(() => run(ffmpeg, args, 30_000));
     if (result.code !== 0 || !existsSync(output)) return { kind: 'corrupt' };
     const poster = await readFile(output);
     const size = imageDimensions(poster);

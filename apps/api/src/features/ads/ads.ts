@@ -102,12 +102,25 @@ export async function submitAd(db: Database, ad: AdRow, now: Date): Promise<void
       ? new HttpError(409, 'redirectLinkNeeded', 'Set the redirect link before submitting the ad.')
       : new HttpError(409, 'alreadySubmitted', 'This ad has already been submitted for validation.');
   }
+  await moveAdminValidation(db, ad, { adminValidation: result.state, submittedAt: now }, 'alreadySubmitted');
+}
+
+/**
+ * Moves an ad's admin validation on from the state it was read in (compare and set): a concurrent change is
+ * refused with a 409 under `conflictStatus`, never overwritten.
+ */
+export async function moveAdminValidation(
+  db: Database,
+  ad: Pick<AdRow, 'id' | 'adminValidation'>,
+  change: Partial<Pick<AdRow, 'adminValidation' | 'submittedAt' | 'adminValidatedAt'>>,
+  conflictStatus: string,
+): Promise<void> {
   const updated = await db
     .update(ads)
-    .set({ adminValidation: result.state, submittedAt: now })
+    .set(change)
     .where(and(eq(ads.id, ad.id), eq(ads.adminValidation, ad.adminValidation)))
     .returning({ id: ads.id });
-  if (updated.length === 0) throw new HttpError(409, 'alreadySubmitted', 'This ad changed meanwhile; reload.');
+  if (updated.length === 0) throw new HttpError(409, conflictStatus, 'This ad changed meanwhile; reload.');
 }
 
 /** The campaign new uploads go into: the advertiser's latest; null when it has none. */

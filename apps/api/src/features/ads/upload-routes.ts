@@ -1,6 +1,6 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { MAX_AD_FILE_BYTES } from '@helium/domain';
+import { AD_UPLOAD_RATE, MAX_AD_FILE_BYTES } from '@helium/domain';
 import { uploadFileCall, type TUploadFileResponse } from '@helium/contracts';
 import { route } from '../../http/route.ts';
 import { findUserById } from '../account/users.ts';
@@ -22,12 +22,16 @@ function refuse(reply: FastifyReply, code: number, status: string, errors: strin
   return reply.code(code).send(body);
 }
 
+/** Seconds after which an upload refused because every decoder is busy may be tried again. */
+const BUSY_RETRY_AFTER_S = 30;
+
 /**
  * POST /api/advertiser/upload-file (multipart, field `file`): checks the file by name and content,
  * stores it (content-addressed) and creates a not-yet-validated ad in the advertiser's campaign.
+ * Every attempt counts for the advertiser's upload rate (AD_UPLOAD_RATE), before the file is read.
  */
 export default async function uploadRoutes(app: FastifyInstance) {
-  const { db, media, clock } = app.ctx;
+  const { db, media, clock, limiter } = app.ctx;
   await app.register(fastifyMultipart, {
     limits: { fileSize: MAX_AD_FILE_BYTES, files: 1, fields: 5, parts: 6, fieldSize: 1000 },
   });
@@ -37,6 +41,9 @@ export default async function uploadRoutes(app: FastifyInstance) {
     const user = await findUserById(db, actor.userId);
     if (user?.cannotAddAds) return refuse(reply, 403, 'cannotAddAds', [m.cannotAddAds]);
     if (!request.isMultipart()) return refuse(reply, 422, 'noFile', [m.noFile]);
+    if (!(await limiter.allow(`upload:advertiser:${actor.accountId}`, AD_UPLOAD_RATE))) {
+      return refuse(reply, 429, 'tooManyUploads', [m.tooManyUploads]);
+    }
 
     let fileName = '';
     let bytes: Buffer;
@@ -55,6 +62,10 @@ export default async function uploadRoutes(app: FastifyInstance) {
     }
 
     const verdict = await inspectUpload(fileName, bytes, actor.locale);
+    if (verdict.kind === 'busy') {
+      reply.header('retry-after', String(BUSY_RETRY_AFTER_S));
+      return refuse(reply, 503, 'serverBusy', verdict.errors);
+    }
     if (verdict.kind === 'refused') return refuse(reply, 422, 'fileRefused', verdict.errors);
     const campaignId = await latestCampaignId(db, actor.accountId);
     if (campaignId === null) return refuse(reply, 409, 'noCampaign', [m.noCampaign]);

@@ -1,10 +1,51 @@
-import { crc32 } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type * as ChildProcess from 'node:child_process';
+import { constants as zlibConstants, crc32, deflateRawSync } from 'node:zlib';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import { ads, users } from '@helium/db';
-import { MAX_AD_FILE_BYTES } from '@helium/domain';
+import { advertisers, ads, users } from '@helium/db';
+import { AD_UPLOAD_RATE, MAX_AD_FILE_BYTES } from '@helium/domain';
+import { MAX_QUEUED_DECODES, MAX_RUNNING_DECODES } from '../../infra/media-probe.ts';
 import { buildTestApp, type TestApp, type TestClient } from '../../../test/helper.ts';
 import { fixture, signedIn, storedMedia, upload } from '../../../test/ads-support.ts';
+
+/**
+ * Every process the server starts (only ffmpeg does), watched: how many were started and how many run at once.
+ * While `holding`, a process that has ended still counts as running and the server is not told yet (its decoder
+ * stays busy) until `release()`: that is how a test keeps many decodes in progress at the same moment.
+ */
+const processes = vi.hoisted(() => ({
+  started: 0,
+  running: 0,
+  peak: 0,
+  holding: false,
+  held: [] as Array<() => void>,
+  release() {
+    this.holding = false;
+    for (const finish of this.held.splice(0)) finish();
+  },
+}));
+vi.mock('node:child_process', async (importOriginal) => {
+  const original = await importOriginal<typeof ChildProcess>();
+  const spawn = ((...args: Parameters<typeof original.spawn>) => {
+    const child = original.spawn(...args);
+    processes.started += 1;
+    processes.running += 1;
+    processes.peak = Math.max(processes.peak, processes.running);
+    const emit = child.emit.bind(child);
+    child.emit = ((event: string | symbol, ...rest: unknown[]) => {
+      if (event !== 'close') return emit(event, ...rest);
+      const finish = () => {
+        processes.running -= 1;
+        emit(event, ...rest);
+      };
+      if (processes.holding) processes.held.push(finish);
+      else finish();
+      return true;
+    }) as typeof child.emit;
+    return child;
+  }) as typeof original.spawn;
+  return { ...original, default: { ...original, spawn }, spawn };
+});
 
 let t: TestApp;
 let advertiser: TestClient;
@@ -192,5 +233,182 @@ describe('media', () => {
     expect((await t.app.inject({ method: 'GET', url: `/media/${'a'.repeat(64)}.png` })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/media/..%2F..%2Fsession-secret' })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/media/abc.exe' })).statusCode).toBe(404);
+  });
+});
+
+function pngChunk(type: string, data: Buffer) {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(Buffer.concat([Buffer.from(type), data])));
+  return Buffer.concat([length, Buffer.from(type), data, crc]);
+}
+
+/**
+ * The attack of issue 21: a valid RGB PNG of zeros, 16,000 x 16,000 pixels in about 746 KB, which ffmpeg needs
+ * about 750 MB to decode. Its zlib stream repeats one fully flushed block of 1,000 zero rows (each block stands
+ * alone), so it is made in a blink instead of compressing 768 MB.
+ */
+function pngBomb(width = 16_000, height = 16_000) {
+  const rowsPerBlock = 1000;
+  const rowBytes = width * 3 + 1;
+  const block = deflateRawSync(Buffer.alloc(rowBytes * rowsPerBlock), {
+    level: 9,
+    finishFlush: zlibConstants.Z_FULL_FLUSH,
+  });
+  // Adler-32 of n zero bytes: a stays 1, b is n modulo 65521.
+  const adler = Buffer.alloc(4);
+  adler.writeUInt32BE((((rowBytes * height) % 65521) * 65536 + 1) >>> 0);
+  const zlibStream = Buffer.concat([
+    Buffer.from([0x78, 0xda]),
+    ...Array.from({ length: height / rowsPerBlock }, () => block),
+    Buffer.from([0x03, 0x00]), // the last block: empty, fixed codes
+    adler,
+  ]);
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bits per channel
+  header[9] = 2; // RGB
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', zlibStream),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** The demo video with the width and height of its video sample entry (avc1) rewritten. */
+function videoClaiming(width: number, height: number) {
+  const video = Buffer.from(fixture('nordvik-video.mp4'));
+  const at = video.indexOf('stsd') + 16; // the type of the first sample entry (after version, flags, count, size)
+  expect(video.toString('latin1', at, at + 4)).toBe('avc1');
+  video.writeUInt16BE(width, at + 28);
+  video.writeUInt16BE(height, at + 30);
+  return video;
+}
+
+/** Waits (a few seconds at most) until `ready` is true. */
+async function until(ready: () => boolean) {
+  await vi.waitFor(() => expect(ready()).toBe(true), { timeout: 5000, interval: 10 });
+}
+
+describe('upload-file: decompression bombs and load (issue 21)', () => {
+  // Each test starts a new rate window, so that the uploads of one test do not count for the next.
+  beforeEach(() => t.clock.advance(AD_UPLOAD_RATE.windowMs));
+
+  it('refuses a 16,000 x 16,000 PNG of 746 KB from its header, before any decode', async () => {
+    const bomb = pngBomb();
+    expect(bomb.length).toBeLessThan(800 * 1024);
+    const startedBefore = processes.started;
+    const body = await expectRefused({ name: 'bomb.png', bytes: bomb }, 422);
+    expect(body.status).toBe('fileRefused');
+    expect(body.errors).toEqual([
+      'The image is too large (16000 x 16000 pixels): an ad may have at most 16.8 million pixels, such as 4096 x 4096.',
+    ]);
+    expect(processes.started).toBe(startedBefore);
+
+    await t.db.update(users).set({ locale: 'fr' }).where(eq(users.email, 'advertiser@demo.test'));
+    try {
+      const french = await expectRefused({ name: 'bomb.png', bytes: bomb }, 422);
+      expect(french.errors[0]).toMatch(/^L'image est trop grande \(16000 x 16000 pixels\).*16,8 millions de pixels/);
+    } finally {
+      await t.db.update(users).set({ locale: 'en' }).where(eq(users.email, 'advertiser@demo.test'));
+    }
+    expect(processes.started).toBe(startedBefore);
+  });
+
+  it('refuses a video whose header announces too many pixels, before any decode', async () => {
+    const startedBefore = processes.started;
+    const body = await expectRefused({ name: 'clip.mp4', bytes: videoClaiming(16_000, 9000) }, 422);
+    expect(body.errors[0]).toMatch(/^The video is too large \(16000 x 9000 pixels\)/);
+    expect(processes.started).toBe(startedBefore);
+  });
+
+  it(`never runs more than ${MAX_RUNNING_DECODES} decoders at once, however many uploads arrive together`, async () => {
+    const uploads = 3 * MAX_RUNNING_DECODES;
+    const adsBefore = await adCount();
+    const startedBefore = processes.started;
+    processes.peak = processes.running;
+    processes.holding = true;
+    let responses: Awaited<ReturnType<typeof upload>>[] = [];
+    try {
+      const sent = Array.from({ length: uploads }, (_, i) =>
+        upload(t, advertiser, { name: `square-${i}.png`, bytes: fixture('nordvik-square.png') }),
+      );
+      await until(() => processes.started - startedBefore >= MAX_RUNNING_DECODES);
+      // Time for the other uploads to reach the decoders while the first ones are kept busy.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(processes.peak).toBe(MAX_RUNNING_DECODES);
+      processes.release();
+      responses = await Promise.all(sent);
+    } finally {
+      processes.release();
+    }
+    expect(responses.map((response) => response.statusCode)).toEqual(Array(uploads).fill(200));
+    expect(processes.started - startedBefore).toBe(uploads);
+    expect(processes.peak).toBe(MAX_RUNNING_DECODES);
+    expect(await adCount()).toBe(adsBefore + uploads);
+  });
+
+  it('answers 503 at once when the queue of waiting decodes is full, and stores nothing for those', async () => {
+    const extra = 2;
+    const uploads = MAX_RUNNING_DECODES + MAX_QUEUED_DECODES + extra;
+    const adsBefore = await adCount();
+    processes.holding = true;
+    let responses: Awaited<ReturnType<typeof upload>>[] = [];
+    try {
+      const answered: number[] = [];
+      const sent = Array.from({ length: uploads }, (_, i) =>
+        upload(t, advertiser, { name: `square-${i}.png`, bytes: fixture('nordvik-square.png') }).then((response) => {
+          answered.push(response.statusCode);
+          return response;
+        }),
+      );
+      // The uploads beyond the queue are answered while the decoders are still busy.
+      await until(() => answered.length >= extra);
+      expect(answered).toEqual(Array(extra).fill(503));
+      processes.release();
+      responses = await Promise.all(sent);
+    } finally {
+      processes.release();
+    }
+    const busy = responses.filter((response) => response.statusCode === 503);
+    expect(busy.length).toBe(extra);
+    for (const response of busy) {
+      expect(response.headers['retry-after']).toBeDefined();
+      expect(response.json()).toMatchObject({ status: 'serverBusy', adId: null, tips: [] });
+      expect(response.json().errors[0]).toMatch(/try again/);
+    }
+    expect(responses.filter((response) => response.statusCode === 200).length).toBe(uploads - extra);
+    expect(await adCount()).toBe(adsBefore + uploads - extra);
+  });
+
+  it(`answers 429 to the upload after ${AD_UPLOAD_RATE.limit} in an hour from one advertiser, and stores nothing`, async () => {
+    // Refused files count too: each upload may cost a decode.
+    for (let i = 0; i < AD_UPLOAD_RATE.limit; i += 1) {
+      expect((await upload(t, advertiser, { name: `notes-${i}.txt`, bytes: Buffer.from('hello') })).statusCode).toBe(
+        422,
+      );
+    }
+    const startedBefore = processes.started;
+    const body = await expectRefused({ name: 'square.png', bytes: fixture('nordvik-square.png') }, 429);
+    expect(body.status).toBe('tooManyUploads');
+    expect(body.errors[0]).toContain(`at most ${AD_UPLOAD_RATE.limit} files per hour`);
+    expect(processes.started).toBe(startedBefore);
+
+    // Another advertiser has a count of its own: its file is accepted.
+    const other = await signedIn(t, 'multi@demo.test');
+    const [ceramics] = await t.db.select().from(advertisers).where(eq(advertisers.brand, 'Atelier Céramique'));
+    await other.post('/api/common/update-user', { key: 'type', value: `2,${ceramics?.id}` });
+    const otherAnswer = await upload(t, other, { name: 'square.png', bytes: fixture('nordvik-square.png') });
+    expect(otherAnswer.statusCode).toBe(200);
+    expect((await adById(otherAnswer.json().adId)).advertiserId).toBe(ceramics?.id);
+
+    // The next window accepts files again.
+    t.clock.advance(AD_UPLOAD_RATE.windowMs);
+    expect((await upload(t, advertiser, { name: 'square.png', bytes: fixture('nordvik-square.png') })).statusCode).toBe(
+      200,
+    );
   });
 });

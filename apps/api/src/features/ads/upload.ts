@@ -1,18 +1,31 @@
 import {
   AD_FORMAT,
+  AD_UPLOAD_RATE,
   HEAVY_IMAGE_BYTES,
   HEAVY_VIDEO_BYTES,
   MAX_AD_FILE_BYTES,
+  MAX_AD_IMAGE_PIXELS,
   MIN_AD_SIDE_PX,
   adFileExtension,
   adFormatFromDimensions,
+  exceedsAdPixelLimit,
   type AdFormatId,
 } from '@helium/domain';
 import type { Locale } from '@helium/domain/format';
-import { decodeImage, imageDimensions, sniffMediaType, videoPoster } from '../../infra/media-probe.ts';
+import {
+  DecodersBusyError,
+  decodeImage,
+  imageDimensions,
+  sniffMediaType,
+  videoDimensions,
+  videoPoster,
+} from '../../infra/media-probe.ts';
 import type { MediaExtension } from '../../infra/media-storage.ts';
 
 const MB = 1024 * 1024;
+/** The pixel limit in the texts: "16.8" (million) and the side of a square at the limit, 4096. */
+const MAX_MEGAPIXELS = (MAX_AD_IMAGE_PIXELS / 1_000_000).toFixed(1);
+const MAX_SQUARE_SIDE = Math.floor(Math.sqrt(MAX_AD_IMAGE_PIXELS));
 
 const MESSAGES = {
   en: {
@@ -26,6 +39,12 @@ const MESSAGES = {
     corruptVideo: 'The video is damaged or uses a format that cannot be read. Export it again as H.264 mp4.',
     tooSmall: (w: number, h: number) =>
       `The image is too small (${w} x ${h} pixels): each side must be at least ${MIN_AD_SIDE_PX} pixels.`,
+    tooManyPixels: (w: number, h: number) =>
+      `The image is too large (${w} x ${h} pixels): an ad may have at most ${MAX_MEGAPIXELS} million pixels, such as ${MAX_SQUARE_SIDE} x ${MAX_SQUARE_SIDE}.`,
+    videoTooManyPixels: (w: number, h: number) =>
+      `The video is too large (${w} x ${h} pixels): an ad may have at most ${MAX_MEGAPIXELS} million pixels per frame, such as ${MAX_SQUARE_SIDE} x ${MAX_SQUARE_SIDE}.`,
+    tooManyUploads: `Too many files were sent: an advertiser may upload at most ${AD_UPLOAD_RATE.limit} files per hour. Try again later.`,
+    serverBusy: 'The server is checking many files right now: try again in a minute.',
     heavyImage: (size: string) =>
       `The image weighs ${size}: a lighter file (under ${HEAVY_IMAGE_BYTES / 1024} KB) loads faster and gets more views.`,
     heavyVideo: (size: string) =>
@@ -50,6 +69,12 @@ const MESSAGES = {
     corruptVideo: 'La vidéo est endommagée ou dans un format illisible. Exportez-la de nouveau en mp4 H.264.',
     tooSmall: (w: number, h: number) =>
       `L'image est trop petite (${w} x ${h} pixels) : chaque côté doit mesurer au moins ${MIN_AD_SIDE_PX} pixels.`,
+    tooManyPixels: (w: number, h: number) =>
+      `L'image est trop grande (${w} x ${h} pixels) : une annonce peut compter au plus ${MAX_MEGAPIXELS.replace('.', ',')} millions de pixels, par exemple ${MAX_SQUARE_SIDE} x ${MAX_SQUARE_SIDE}.`,
+    videoTooManyPixels: (w: number, h: number) =>
+      `La vidéo est trop grande (${w} x ${h} pixels) : une annonce peut compter au plus ${MAX_MEGAPIXELS.replace('.', ',')} millions de pixels par image, par exemple ${MAX_SQUARE_SIDE} x ${MAX_SQUARE_SIDE}.`,
+    tooManyUploads: `Trop de fichiers ont été envoyés : un annonceur peut envoyer au plus ${AD_UPLOAD_RATE.limit} fichiers par heure. Réessayez plus tard.`,
+    serverBusy: 'Le serveur vérifie beaucoup de fichiers en ce moment : réessayez dans une minute.',
     heavyImage: (size: string) =>
       `L'image pèse ${size} : un fichier plus léger (moins de ${HEAVY_IMAGE_BYTES / 1024} Ko) s'affiche plus vite et obtient plus de vues.`,
     heavyVideo: (size: string) =>
@@ -84,15 +109,29 @@ export interface AcceptedMedia {
 }
 
 export type UploadVerdict =
-  { kind: 'refused'; errors: string[] } | { kind: 'accepted'; media: AcceptedMedia; tips: string[] };
+  | { kind: 'refused'; errors: string[] }
+  | { kind: 'accepted'; media: AcceptedMedia; tips: string[] }
+  /** Every decoder is busy and the queue is full: nothing was checked, the uploader may try again. */
+  | { kind: 'busy'; errors: string[] };
 
 const LABEL: Record<MediaExtension, string> = { jpg: 'JPEG', png: 'PNG', mp4: 'MP4' };
 
 /**
  * Checks an uploaded file by name and by content and decides its format. Refusals carry `errors`
  * (nothing is stored); an accepted file may carry `tips`. Texts are in the uploader's language.
+ * Dimensions are checked from the header before any decode; decodes go through the server's bounded pool
+ * of decoders, and the answer is `busy` when it is full.
  */
 export async function inspectUpload(fileName: string, bytes: Uint8Array, locale: Locale): Promise<UploadVerdict> {
+  try {
+    return await inspect(fileName, bytes, locale);
+  } catch (error) {
+    if (error instanceof DecodersBusyError) return { kind: 'busy', errors: [uploadMessages(locale).serverBusy] };
+    throw error;
+  }
+}
+
+async function inspect(fileName: string, bytes: Uint8Array, locale: Locale): Promise<UploadVerdict> {
   const m = uploadMessages(locale);
   const nameExtension = adFileExtension(fileName);
   if (!nameExtension) return { kind: 'refused', errors: [m.fileFormat(fileName)] };
@@ -104,6 +143,10 @@ export async function inspectUpload(fileName: string, bytes: Uint8Array, locale:
 
   const tips: string[] = [];
   if (expected === 'mp4') {
+    const announced = videoDimensions(bytes);
+    if (announced && exceedsAdPixelLimit(announced.width, announced.height)) {
+      return { kind: 'refused', errors: [m.videoTooManyPixels(announced.width, announced.height)] };
+    }
     const poster = await videoPoster(bytes);
     if (poster.kind === 'corrupt') return { kind: 'refused', errors: [m.corruptVideo] };
     if (bytes.length > HEAVY_VIDEO_BYTES) tips.push(m.heavyVideo(sizeText(bytes.length, locale)));
@@ -145,6 +188,9 @@ export async function inspectUpload(fileName: string, bytes: Uint8Array, locale:
 
   const size = imageDimensions(bytes);
   if (!size) return { kind: 'refused', errors: [m.corruptImage] };
+  if (exceedsAdPixelLimit(size.width, size.height)) {
+    return { kind: 'refused', errors: [m.tooManyPixels(size.width, size.height)] };
+  }
   if ((await decodeImage(bytes, expected)) === 'corrupt') return { kind: 'refused', errors: [m.corruptImage] };
   if (size.width < MIN_AD_SIDE_PX || size.height < MIN_AD_SIDE_PX) {
     return { kind: 'refused', errors: [m.tooSmall(size.width, size.height)] };

@@ -54,13 +54,16 @@ describe('sign-in and landing per role', () => {
     await page.context().close();
   });
 
-  it('shows the French error for an unknown e-mail and stays at step 1', async () => {
+  it('answers an unknown e-mail as a known one: step 2, no error, no mail (nothing tells it exists)', async () => {
     const page = await newPage(browser, product);
     await page.goto('/signin');
     await page.getByLabel('Adresse e-mail').fill('inconnu@demo.test');
+    const before = product.smtp.messages.length;
     await page.getByRole('button', { name: 'Continuer' }).click();
-    await expect.poll(() => page.getByRole('alert').innerText()).toContain("Cette adresse e-mail n'existe pas");
-    expect(await page.getByLabel('Adresse e-mail').isEnabled()).toBe(true);
+    await page.getByLabel('Code de connexion').waitFor();
+    expect(await page.getByRole('alert').count()).toBe(0);
+    expect(await page.getByLabel('Adresse e-mail').isDisabled()).toBe(true);
+    expect(product.smtp.messages.slice(before).filter((mail) => mail.to.includes('inconnu'))).toEqual([]);
     await page.context().close();
   });
 
@@ -76,18 +79,25 @@ describe('sign-in and landing per role', () => {
     await page.context().close();
   });
 
-  it('asks a user who has not agreed to tick the terms before the code can be sent', async () => {
+  it('asks a user who has not agreed to tick the terms once the code is right, then signs in with it', async () => {
     const page = await newPage(browser, product);
     await page.goto('/signin');
     await page.getByLabel('Adresse e-mail').fill('multi@demo.test');
     const before = product.smtp.messages.length;
     await page.getByRole('button', { name: 'Continuer' }).click();
-    const terms = page.getByRole('checkbox', { name: "J'accepte les conditions d'utilisation" });
-    await terms.waitFor();
-    expect(await page.getByRole('button', { name: 'Se connecter' }).isDisabled()).toBe(true);
     const mail = await product.smtp.waitForMail('multi@demo.test', before);
+    const code = /(\d{6})/.exec(mail.subject)?.[1] ?? '';
+    const terms = page.getByRole('checkbox', { name: "J'accepte les conditions d'utilisation" });
+    // Step 1 does not tell whether this user has agreed: the terms are asked for after the right code.
+    await page.getByLabel('Code de connexion').fill(code);
+    expect(await terms.count()).toBe(0);
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await terms.waitFor();
+    await expect.poll(() => page.getByRole('alert').innerText()).toContain('Veuillez accepter les conditions');
+    expect(await page.getByRole('button', { name: 'Se connecter' }).isDisabled()).toBe(true);
+    // The right code stays in its field: ticking the terms is all that is left to do.
+    expect(await page.getByLabel('Code de connexion').inputValue()).toBe(code);
     await terms.check();
-    await page.getByLabel('Code de connexion').fill(/(\d{6})/.exec(mail.subject)?.[1] ?? '');
     await page.getByRole('button', { name: 'Se connecter' }).click();
     await page.waitForURL('**/publisher/accounting');
     await page.context().close();

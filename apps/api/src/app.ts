@@ -10,11 +10,12 @@ import { HashIds } from './infra/hash-ids.ts';
 import { LocalMediaStorage, type MediaStorage } from './infra/media-storage.ts';
 import { Scheduler } from './infra/scheduler.ts';
 import { DAILY_LEDGER_EVERY_MS, DAILY_LEDGER_JOB, DailyRevenueLedger } from './features/revenue-ledger/daily-ledger.ts';
-import { MemoryRateLimitStore, RateLimiter, RedisRateLimitStore, type RateLimit } from './infra/rate-limiter.ts';
+import { MemoryRateLimitStore, RateLimiter, RedisRateLimitStore } from './infra/rate-limiter.ts';
+import type { SigninLimits } from './features/signin/signin-limits.ts';
 import csrf from './http/csrf.ts';
 import errors from './http/error-handler.ts';
 import session from './http/session.ts';
-import webApp from './http/web-app.ts';
+import webApp, { openToOtherSites, securityHeaders } from './http/web-app.ts';
 import { requireContracts } from './http/route.ts';
 import { DeliveryEngine } from './features/delivery/engine.ts';
 import { IpRanges } from './features/delivery/ip-ranges.ts';
@@ -37,10 +38,7 @@ import mediaRoutes from './features/media/routes.ts';
 /** The embedded database's upkeep: checkpoint, and vacuum when due (scheduler job name). */
 export const EMBEDDED_MAINTENANCE_JOB = 'embedded-database-maintenance';
 
-export interface SigninLimits {
-  perIp: RateLimit;
-  perEmail: RateLimit;
-}
+export type { SigninLimits };
 
 /** What every route can reach through `app.ctx`. */
 export interface AppContext {
@@ -107,9 +105,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (expired > 0) app.delivery.markChanged();
     return expired;
   });
-  // One revenue entry per publisher per closed UTC day, soon after midnight and at start for missed days.
+  // One revenue entry per publisher per closed UTC day, soon after midnight and at start for missed days. It
+  // first waits for the invalid-traffic set-asides already queued, so that a closed day's revenue never
+  // includes traffic set aside just before midnight.
   const dailyLedger = new DailyRevenueLedger(database.db, clock);
-  app.ctx.scheduler.every(DAILY_LEDGER_JOB, DAILY_LEDGER_EVERY_MS, () => dailyLedger.run(), { atStart: true });
+  app.ctx.scheduler.every(
+    DAILY_LEDGER_JOB,
+    DAILY_LEDGER_EVERY_MS,
+    async () => {
+      await app.delivery.settle();
+      return dailyLedger.run();
+    },
+    { atStart: true },
+  );
   // The embedded database has no checkpointer and no autovacuum (maintenance.ts says why it matters): its
   // upkeep runs at start and every 5 minutes, as a PostgreSQL server's checkpoints do by default.
   if (database.kind === 'pglite') {
@@ -150,39 +158,60 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   requireContracts(app);
   await app.register(errors);
   await app.register(fastifyCookie);
-  await app.register(csrf);
-  await app.register(session);
 
-  app.get('/healthz', async (_request, reply) => {
-    try {
-      await database.ping();
-      return { status: 'ok', database: database.kind };
-    } catch {
-      return reply.code(503).send({ status: 'databaseUnreachable' });
-    }
+  // The product's own pages and calls, with its security headers (CSP, no framing, HSTS under https). The
+  // public serving routes below are outside this scope: publishers' pages load them from other origins, and
+  // they are the hot path, where helmet's per-request work would only cost time.
+  await app.register(async function product(scope) {
+    await scope.register(securityHeaders);
+
+    // 503 only without a database (nothing can be served then); mail that cannot go out is reported, as
+    // "degraded", without taking the ad serving out of a load balancer's rotation.
+    scope.get('/healthz', async (_request, reply) => {
+      try {
+        await database.ping();
+      } catch {
+        return reply.code(503).send({ status: 'databaseUnreachable' });
+      }
+      const mail = (await mailer.isHealthy()) ? 'ok' : 'unavailable';
+      return { status: mail === 'ok' ? 'ok' : 'degraded', database: database.kind, mail };
+    });
+
+    // The API calls, in one scope whose hooks run on every route the router matched in it, however its URL
+    // was spelled (`/%61pi/...` matches `/api/...`): the anti-forgery check, then the session lookup.
+    // requireContracts refuses at start any /api route registered outside it. Each feature registers its
+    // calls from their contracts (http/route.ts), with the gate each contract names.
+    await scope.register(async function apiCalls(api) {
+      await api.register(csrf);
+      await api.register(session);
+      for (const feature of [
+        signinRoutes,
+        accountRoutes,
+        userActivityRoutes,
+        adminUsersRoutes,
+        adsRoutes,
+        uploadRoutes,
+        adminAdValidationRoutes,
+        publisherAdValidationRoutes,
+        campaignActivityRoutes,
+        adminActivityRoutes,
+        installationRoutes,
+        performanceRoutes,
+      ]) {
+        await api.register(feature);
+      }
+    });
+
+    // The built web app, and index.html for any other address (its not-found handler covers the whole app).
+    await scope.register(webApp);
   });
 
-  // Each feature registers its calls from their contracts (http/route.ts), with the gate each contract names.
-  for (const feature of [
-    signinRoutes,
-    accountRoutes,
-    userActivityRoutes,
-    adminUsersRoutes,
-    adsRoutes,
-    uploadRoutes,
-    adminAdValidationRoutes,
-    publisherAdValidationRoutes,
-    campaignActivityRoutes,
-    adminActivityRoutes,
-    installationRoutes,
-    performanceRoutes,
-  ]) {
-    await app.register(feature);
-  }
-  await app.register(servingRoutes);
-  await app.register(mediaRoutes);
-
-  await app.register(webApp);
+  // Public serving and media: no session, no anti-forgery, loaded by publishers' pages from other origins.
+  await app.register(async function publicServing(open) {
+    openToOtherSites(open);
+    await open.register(servingRoutes);
+    await open.register(mediaRoutes);
+  });
   return app;
 }
 

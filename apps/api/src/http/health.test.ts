@@ -30,7 +30,7 @@ describe('health and errors', () => {
       method: 'POST',
       url: '/api/common/signin',
       headers: {
-        cookie: `XSRF-TOKEN=${client.cookies.get('XSRF-TOKEN')}`,
+        cookie: [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; '),
         'x-xsrf-token': client.cookies.get('XSRF-TOKEN') ?? '',
         'content-type': 'application/json',
       },
@@ -51,5 +51,17 @@ describe('database maintenance', () => {
     } else {
       await expect(t.app.ctx.scheduler.runNow(EMBEDDED_MAINTENANCE_JOB)).rejects.toThrow(/No job/);
     }
+  });
+
+  it('when mail cannot go out: sign-in answers a clear 503 and /healthz says degraded, not ok', async () => {
+    const client = t.client();
+    await client.csrf();
+    await t.smtp.close();
+    const signin = await client.post('/api/common/signin', { step: 1, email: 'admin@demo.test' });
+    expect(signin.statusCode).toBe(503);
+    expect(signin.json().status).toBe('mailUnavailable');
+    const health = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(health.statusCode).toBe(200);
+    expect(health.json()).toMatchObject({ status: 'degraded', mail: 'unavailable' });
   });
 });

@@ -1,9 +1,9 @@
-import Fastify from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineCall } from '@helium/contracts';
 import errors from './error-handler.ts';
-import { route } from './route.ts';
+import { requireContracts, route } from './route.ts';
 
 const echoCall = defineCall({
   method: 'POST',
@@ -84,5 +84,46 @@ describe('a route registered from its contract', () => {
     const answer = await server.inject({ method: 'POST', url: noBodyCall.path, payload: { anything: 1 } });
     expect(answer.statusCode).toBe(200);
     expect(answer.json()).toEqual({ got: 'undefined' });
+  });
+});
+
+describe('requireContracts', () => {
+  /** What the API scope has (csrf.ts and session.ts decorate it so). */
+  const asApiScope = (scope: FastifyInstance) => {
+    scope.decorate('issueXsrfCookie', () => undefined);
+    scope.decorateRequest('session', null);
+  };
+
+  it('accepts a call registered from its contract in the API scope', async () => {
+    const app = Fastify({ logger: false });
+    requireContracts(app);
+    await app.register(async (api) => {
+      asApiScope(api);
+      route(api, echoCall, async ({ body }) => ({ total: body.limit }));
+    });
+    await expect(app.ready()).resolves.toBeDefined();
+    await app.close();
+  });
+
+  it.each([
+    ['a call from its contract', (root: FastifyInstance) => route(root, echoCall, async () => ({ total: 1 }))],
+    ['a GET under /api', (root: FastifyInstance) => root.get('/api/test/download', async () => 'zip')],
+  ])('refuses %s registered outside the API scope (no anti-forgery or session hook would run)', async (_name, add) => {
+    const app = Fastify({ logger: false });
+    requireContracts(app);
+    expect(() => add(app)).toThrow(/outside the API scope/);
+    await app.close();
+  });
+
+  it('refuses a POST under /api without a contract, even in the API scope', async () => {
+    const app = Fastify({ logger: false });
+    requireContracts(app);
+    await expect(
+      app.register(async (api) => {
+        asApiScope(api);
+        api.post('/api/test/raw', async () => ({}));
+      }),
+    ).rejects.toThrow(/has no contract/);
+    await app.close();
   });
 });

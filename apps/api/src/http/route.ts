@@ -66,14 +66,21 @@ declare module 'fastify' {
 
 /**
  * Refuses at start any JSON call under /api that was not registered from a contract (a POST added with
- * `app.post`), so every call keeps one shape: contract, gate, schemas.
+ * `app.post`), so every call keeps one shape: contract, gate, schemas; and any route under /api registered
+ * outside the scope where the anti-forgery check and the session lookup run as hooks (app.ts), so that no
+ * call can be reached without them.
  */
 export function requireContracts(app: FastifyInstance) {
-  app.addHook('onRoute', (options) => {
+  app.addHook('onRoute', function checkRoute(this: FastifyInstance, options) {
     const methods = Array.isArray(options.method) ? options.method : [options.method];
     const fromContract = (options.config as { call?: string } | undefined)?.call === options.url;
     if (options.url.startsWith('/api/') && methods.includes('POST') && !fromContract) {
       throw new Error(`POST ${options.url} has no contract: register it with route() from packages/contracts`);
+    }
+    // `this` is the instance the route is registered on: the API scope has the two plugins' decorators.
+    const inApiScope = this.hasDecorator('issueXsrfCookie') && this.hasRequestDecorator('session');
+    if (options.url.startsWith('/api/') && !inApiScope) {
+      throw new Error(`${options.url} is outside the API scope: register its feature with the API calls in app.ts`);
     }
   });
 }

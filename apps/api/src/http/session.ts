@@ -6,8 +6,13 @@ import { unauthorized } from './errors.ts';
 export type { SessionInfo };
 export const SESSION_COOKIE = 'helium_session';
 
-/** The session cookie: found on every /api request, set at sign-in, cleared at sign-out (sessions.ts stores them). */
+/**
+ * The session cookie: looked up for every route of the scope it is registered in (the API calls, app.ts),
+ * set at sign-in, cleared at sign-out (sessions.ts stores them). Each start and end issues a fresh
+ * anti-forgery token bound to what comes next (csrf.ts, registered before it).
+ */
 export default fp(async function session(app: FastifyInstance) {
+  if (!app.hasDecorator('issueXsrfCookie')) throw new Error('Register http/csrf.ts before http/session.ts');
   const { db, clock, config } = app.ctx;
   const store = new SessionStore(db);
   const cookieOptions = {
@@ -21,7 +26,6 @@ export default fp(async function session(app: FastifyInstance) {
   app.decorateRequest('session', null);
 
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
     const token = request.cookies[SESSION_COOKIE];
     if (!token) return;
     request.session = await store.find(token, clock.now());
@@ -38,6 +42,7 @@ export default fp(async function session(app: FastifyInstance) {
         now: clock.now(),
       });
       reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, expires: expiresAt });
+      app.issueXsrfCookie(reply, { sessionToken: token });
     },
   );
 
@@ -47,6 +52,7 @@ export default fp(async function session(app: FastifyInstance) {
       request.session = null;
     }
     reply.clearCookie(SESSION_COOKIE, cookieOptions);
+    app.issueXsrfCookie(reply, { browserId: app.ensureBrowserId(request, reply) });
   });
 });
 

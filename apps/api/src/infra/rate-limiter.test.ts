@@ -25,6 +25,20 @@ describe('rate limiter', () => {
     expect(await limiter.allow('k', rule)).toBe(true);
   });
 
+  it('counts failures only when told (record), and reads without counting (isExhausted)', async () => {
+    const clock = new ManualClock(new Date('2026-11-22T10:00:00Z'));
+    const limiter = new RateLimiter(new MemoryRateLimitStore(clock));
+    const rule = { limit: 2, windowMs: 1000 };
+    expect(await limiter.isExhausted('f', rule)).toBe(false);
+    expect(await limiter.isExhausted('f', rule)).toBe(false);
+    await limiter.record('f', rule);
+    expect(await limiter.isExhausted('f', rule)).toBe(false);
+    await limiter.record('f', rule);
+    expect(await limiter.isExhausted('f', rule)).toBe(true);
+    clock.advance(1000);
+    expect(await limiter.isExhausted('f', rule)).toBe(false);
+  });
+
   // Runs where a Redis server is given (CI sets TEST_REDIS_URL when one answers on 127.0.0.1:6379).
   it.runIf(redis)('shares counts through Redis between limiter instances', async () => {
     const key = `test:${Date.now()}:${Math.random()}`;
@@ -37,5 +51,18 @@ describe('rate limiter', () => {
     const ttl = await (redis as Redis).pttl(`rl:${key}`);
     expect(ttl).toBeGreaterThan(0);
     expect(ttl).toBeLessThanOrEqual(5000);
+  });
+
+  it.runIf(redis)('reads counts through Redis without adding to them', async () => {
+    const key = `test:${Date.now()}:${Math.random()}`;
+    const rule = { limit: 2, windowMs: 5000 };
+    const first = new RateLimiter(new RedisRateLimitStore(redis as Redis));
+    const second = new RateLimiter(new RedisRateLimitStore(redis as Redis));
+    expect(await second.isExhausted(key, rule)).toBe(false);
+    await first.record(key, rule);
+    expect(await second.isExhausted(key, rule)).toBe(false);
+    await first.record(key, rule);
+    expect(await second.isExhausted(key, rule)).toBe(true);
+    expect(await (redis as Redis).get(`rl:${key}`)).toBe('2');
   });
 });

@@ -5,6 +5,8 @@ import type { Clock } from './clock.ts';
 export interface RateLimitStore {
   /** Adds one hit and answers how many the key has in the current window. */
   hit(key: string, windowMs: number): Promise<number>;
+  /** How many hits the key has in the current window, without adding one. */
+  count(key: string, windowMs: number): Promise<number>;
 }
 
 export class MemoryRateLimitStore implements RateLimitStore {
@@ -23,6 +25,11 @@ export class MemoryRateLimitStore implements RateLimitStore {
     return current.count;
   }
 
+  async count(key: string, windowMs: number): Promise<number> {
+    const current = this.windows.get(key);
+    return current && this.clock.now().getTime() - current.startedAt < windowMs ? current.count : 0;
+  }
+
   private evictExpired(now: number, windowMs: number): void {
     for (const [key, window] of this.windows) if (now - window.startedAt >= windowMs) this.windows.delete(key);
   }
@@ -35,6 +42,10 @@ export class RedisRateLimitStore implements RateLimitStore {
     const redisKey = `rl:${key}`;
     const results = await this.redis.multi().incr(redisKey).pexpire(redisKey, windowMs, 'NX').exec();
     return Number(results?.[0]?.[1] ?? 0);
+  }
+
+  async count(key: string): Promise<number> {
+    return Number((await this.redis.get(`rl:${key}`)) ?? 0);
   }
 }
 
@@ -49,5 +60,18 @@ export class RateLimiter {
   /** True when the key is still within its limit after counting this hit. */
   async allow(key: string, rule: RateLimit): Promise<boolean> {
     return (await this.store.hit(key, rule.windowMs)) <= rule.limit;
+  }
+
+  /**
+   * True when the key has used up its limit, without counting anything: for what is counted only when it
+   * turns out to be a failure (`record` afterwards), such as a wrong sign-in code.
+   */
+  async isExhausted(key: string, rule: RateLimit): Promise<boolean> {
+    return (await this.store.count(key, rule.windowMs)) >= rule.limit;
+  }
+
+  /** Counts one hit without asking (see `isExhausted`). */
+  async record(key: string, rule: RateLimit): Promise<void> {
+    await this.store.hit(key, rule.windowMs);
   }
 }

@@ -58,3 +58,24 @@ export class SessionStore {
     await this.db.update(sessions).set({ revokedAt: now }).where(eq(sessions.id, sessionId));
   }
 }
+
+/**
+ * Whether the user signed in from this address since `since` (the session may have ended since): the
+ * sign-in limits trust such an address more than an unknown one (features/signin/signin-limits.ts).
+ */
+export async function hasSignedInFrom(db: Database, userId: number, ip: string, since: Date): Promise<boolean> {
+  const rows = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        eq(sessions.ip, ip),
+        gt(sessions.createdAt, since),
+        // An admin's impersonation is not the user signing in.
+        isNull(sessions.impersonatorId),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}

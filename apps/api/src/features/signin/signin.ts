@@ -1,15 +1,26 @@
 import { auditLog, type Database } from '@helium/db';
 import { HOME_PATH_BY_TYPE, mustAgree, resolveCurrentAccount } from '@helium/domain';
 import type { TSignInRequest, TSignInResponse } from '@helium/contracts';
-import type { Mailer } from '../../infra/mailer.ts';
+import { tooManyRequests } from '../../http/errors.ts';
+import { hasSignedInFrom } from '../account/sessions.ts';
 import { accountsOf, findUserByEmail, updateUserChoice } from '../account/users.ts';
+import type { CodeMailer } from './code-mailer.ts';
 import { loginCodeMail } from './login-code-mail.ts';
 import { LOGIN_CODE_MINUTES, type CodeCheck, type LoginCodes } from './login-codes.ts';
+import { knownAddressSince, type SignInThrottle } from './signin-limits.ts';
 
 export interface SignInDeps {
   db: Database;
-  mailer: Mailer;
   codes: LoginCodes;
+  limits: SignInThrottle;
+  /** Mails the code, or takes as long for an unknown e-mail. */
+  mail: CodeMailer;
+}
+
+/** Who calls: the address (for the rate limits) and the browser id (a code is bound to it). */
+export interface SignInCaller {
+  ip: string;
+  browser: string;
 }
 
 /** The answer, and the user to start a session for when the code was right. */
@@ -26,32 +37,58 @@ const REFUSAL_OF: Record<Exclude<CodeCheck, 'ok'>, TSignInResponse['status']> = 
 /**
  * Passwordless sign-in (decisions.md section 7). Step 1 mails a 6-digit code; step 2 checks it, asks a
  * publisher or advertiser who has not yet agreed to the terms to agree, and stores the agreement with its date.
+ * Both answer 429 past their rate limits (signin-limits.ts).
+ *
+ * Nothing before a right code tells anything about the e-mail (issue 21, point 7): step 1 answers the same
+ * for a known and an unknown e-mail, with no user type, in about the same time (the mail goes only to a
+ * known one, code-mailer.ts); at step 2 an unknown e-mail reads as a wrong code, and the agreement is asked
+ * for only once the code is right (the code is then left open, so the same code with the agreement signs in).
  */
-export async function signIn(deps: SignInDeps, body: TSignInRequest, ip: string, now: Date): Promise<SignInOutcome> {
-  const { db, mailer, codes } = deps;
+export async function signIn(
+  deps: SignInDeps,
+  body: TSignInRequest,
+  caller: SignInCaller,
+  now: Date,
+): Promise<SignInOutcome> {
+  const { db, codes, limits } = deps;
+  const { ip, browser } = caller;
   const answer = (status: TSignInResponse['status'], step: 1 | 2 | 3, extra: Partial<TSignInResponse> = {}) => ({
     answer: { status, step, hasUserAgreed: true, userType: null, redirectTo: null, ...extra },
     signedInUserId: null,
   });
-  const user = await findUserByEmail(db, body.email);
-  if (!user) return answer('wrongCredentialsWrongUser', 1);
+  if (!(await limits.allowCall(ip))) throw tooManyRequests();
 
+  if (body.step === 1) {
+    const user = await findUserByEmail(db, body.email);
+    const isOwnersAddress = async () => !!user && hasSignedInFrom(db, user.id, ip, knownAddressSince(now));
+    if (!(await limits.allowCode(body.email, ip, isOwnersAddress))) throw tooManyRequests();
+    if (user) {
+      const code = await codes.issue(user.id, browser, now);
+      await deps.mail.send(
+        loginCodeMail({ to: user.email, name: user.name, code, locale: user.locale, minutes: LOGIN_CODE_MINUTES }),
+      );
+    } else {
+      await deps.mail.pretend();
+    }
+    return answer('ok', 2);
+  }
+
+  if (!(await limits.allowGuess(body.email, ip))) throw tooManyRequests();
+  const failed = async (status: TSignInResponse['status']) => {
+    await limits.recordFailedGuess(body.email, ip);
+    return answer(status, 1);
+  };
+  const user = await findUserByEmail(db, body.email);
+  if (!user) return failed(REFUSAL_OF.wrong);
+  const code = body.code ?? '';
   const accounts = await accountsOf(db, user.id);
   const current = resolveCurrentAccount(user, accounts);
   const agreementNeeded = mustAgree(user, accounts);
-  const facts = { hasUserAgreed: !agreementNeeded, userType: current?.type ?? null };
-
-  if (body.step === 1) {
-    const code = await codes.issue(user.id, now);
-    await mailer.send(
-      loginCodeMail({ to: user.email, name: user.name, code, locale: user.locale, minutes: LOGIN_CODE_MINUTES }),
-    );
-    return answer('ok', 2, facts);
+  if (agreementNeeded && body.hasUserAgreed !== true && (await codes.isOpen(user.id, browser, code, now))) {
+    return answer('agreementRequired', 2, { hasUserAgreed: false });
   }
-
-  if (agreementNeeded && body.hasUserAgreed !== true) return answer('agreementRequired', 2, facts);
-  const check = await codes.check(user.id, body.code ?? '', now);
-  if (check !== 'ok') return answer(REFUSAL_OF[check], 1, facts);
+  const check = await codes.check(user.id, browser, code, now);
+  if (check !== 'ok') return failed(REFUSAL_OF[check]);
 
   if (agreementNeeded) await updateUserChoice(db, user.id, { agreedAt: now });
   await db.insert(auditLog).values({

@@ -102,7 +102,8 @@ export function SignInPage() {
         step: outcome.step,
         agreementPending: outcome.agreementPending,
         agreed: outcome.agreementPending ? current.agreed : false,
-        code: outcome.error || outcome.step === 1 ? '' : current.code,
+        // A right code that now needs the terms ticked stays in its field: the user only ticks and submits.
+        code: outcome.step === 1 || (outcome.error && !outcome.agreementPending) ? '' : current.code,
         submitting: false,
       }));
       setError(outcome.error);

@@ -13,4 +13,19 @@ describe('toCsv', () => {
       ),
     ).toBe('url,impressions\r\n"https://a.example/?x=1,2",10\r\n"say ""hi""",\r\n');
   });
+
+  it.each([
+    ['=HYPERLINK("http://evil.example","x")', `"'=HYPERLINK(""http://evil.example"",""x"")"`],
+    ['+33 1 23', "'+33 1 23"],
+    ['-2+3', "'-2+3"],
+    ['@SUM(A1)', "'@SUM(A1)"],
+    ['\t=1', "'\t=1"],
+    ['https://a.example/=x', 'https://a.example/=x'],
+  ])('neutralises a text cell a spreadsheet would run: %j', (value, cell) => {
+    expect(toCsv(['url'], [[value]])).toBe(`url\r\n${cell}\r\n`);
+  });
+
+  it('leaves numbers as numbers, negative ones too', () => {
+    expect(toCsv(['n'], [[-5]])).toBe('n\r\n-5\r\n');
+  });
 });

@@ -1,7 +1,16 @@
+/**
+ * A text cell a spreadsheet would run as a formula (=, +, -, @, or a tab or carriage return before one) is
+ * prefixed with an apostrophe, so that a page address an outsider chose cannot run in the advertiser's
+ * spreadsheet (OWASP "CSV injection"). Numbers are numbers and stay as they are.
+ */
+function neutralised(text: string): string {
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+}
+
 /** CSV export of the activity tables (RFC 4180: comma separated, quoted when needed, CRLF lines). */
 export function toCsv(header: readonly string[], rows: ReadonlyArray<ReadonlyArray<string | number | null>>): string {
   const cell = (value: string | number | null) => {
-    const text = value === null ? '' : String(value);
+    const text = value === null ? '' : typeof value === 'number' ? String(value) : neutralised(value);
     return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
   };
   return [header, ...rows].map((row) => row.map(cell).join(',')).join('\r\n') + '\r\n';

@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_CALLS, type Call } from '@helium/contracts';
+import { buildTestApp, type TestApp, type TestClient } from '../../test/helper.ts';
+import {
+  CALL_SAMPLES,
+  DEMO_CALLERS,
+  databaseFingerprint,
+  demoIds,
+  expectedGate,
+  type DemoIds,
+  type MatrixRole,
+} from '../../test/call-samples.ts';
+
+/*
+ * The authorisation matrix, generated from the contracts: every call x (signed out, admin, publisher,
+ * advertiser, another tenant) with the answer its access says. A call added without a sample in
+ * test/call-samples.ts fails here, and so does a call whose gate lets the wrong caller through.
+ */
+
+let t: TestApp;
+let ids: DemoIds;
+const clients = new Map<string, TestClient>();
+// Sessions, sign-in codes, audit rows and user activities are what signing in and asking legitimately write.
+const NOT_COMPARED = ['sessions', 'login_codes', 'audit_log', 'user_activities'];
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  ids = await demoIds(t.db);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function signedIn(caller: keyof typeof DEMO_CALLERS, fresh = false): Promise<TestClient> {
+  const cached = clients.get(caller);
+  if (cached && !fresh) return cached;
+  const { email, account } = DEMO_CALLERS[caller];
+  const client = t.client();
+  await client.signIn(email, { agree: true });
+  if (account) {
+    const user = (await client.post('/api/common/user')).json();
+    const list = account.type === 1 ? user.publishers : user.advertisers;
+    const held = list.find((a: { brand: string }) => a.brand === account.brand);
+    const switched = await client.post('/api/common/update-user', { key: 'type', value: `${account.type},${held.id}` });
+    expect(switched.statusCode).toBe(200);
+  }
+  if (!fresh) clients.set(caller, client);
+  return client;
+}
+
+async function clientFor(role: MatrixRole, call: Call): Promise<TestClient> {
+  const fresh = CALL_SAMPLES[call.path]?.endsSession === true;
+  if (role === 'signedOut') return t.client();
+  return signedIn(role, fresh);
+}
+
+/** The only calls open without a session: sign-in, sign-out, and the publisher's mailed hash link. */
+const PUBLIC_CALLS = [
+  '/api/common/signin',
+  '/api/signout',
+  '/api/common/signout',
+  '/api/publisher/get-ad-validation',
+  '/api/publisher/update-ad-validation',
+];
+
+/** The access a path's folder means: a call declared with another one is a mistake until this list says otherwise. */
+function accessOfPath(path: string): string {
+  if (PUBLIC_CALLS.includes(path)) return 'public';
+  const folder = path.split('/')[2];
+  return folder === 'common' ? 'signedIn' : (folder ?? '');
+}
+
+describe('the authorisation matrix', () => {
+  it("every call's access is the one its path says (public calls are listed here, one by one)", () => {
+    const mismatched = API_CALLS.filter((call) => call.access !== accessOfPath(call.path));
+    expect(mismatched.map((call) => `${call.path}: ${call.access}`)).toEqual([]);
+  });
+
+  it('every call has a sample body, so that it is in the matrix', () => {
+    expect(API_CALLS.filter((call) => !CALL_SAMPLES[call.path]).map((call) => call.path)).toEqual([]);
+  });
+
+  const roles: MatrixRole[] = ['signedOut', 'admin', 'publisher', 'advertiser'];
+  const cells = API_CALLS.flatMap((call) => roles.map((role) => [call.path, role, call] as const));
+  it.each(cells)('%s as %s', async (_path, role, call) => {
+    const sample = CALL_SAMPLES[call.path]!;
+    const client = await clientFor(role, call);
+    const response = await client.post(call.path, sample.body(ids));
+    const expected = expectedGate(call.access, role);
+    if (expected === 'allowed') {
+      const allowed = response.statusCode < 300 || (sample.allowedRefusals ?? []).includes(response.statusCode);
+      expect(allowed, `${response.statusCode} ${response.body.slice(0, 200)}`).toBe(true);
+    } else {
+      expect(response.statusCode).toBe(expected);
+    }
+  });
+
+  const refusedForOthers = API_CALLS.filter((call) => CALL_SAMPLES[call.path]?.otherTenant === 'refused');
+  it.each(refusedForOthers.map((call) => [call.path, call] as const))(
+    "%s naming another tenant's resource is refused and changes nothing",
+    async (_path, call) => {
+      const other = call.access === 'publisher' ? 'otherPublisher' : 'otherAdvertiser';
+      const client = await signedIn(other);
+      const before = await databaseFingerprint(t.db, NOT_COMPARED);
+      const response = await client.post(call.path, CALL_SAMPLES[call.path]!.body(ids));
+      expect([403, 404]).toContain(response.statusCode);
+      expect(await databaseFingerprint(t.db, NOT_COMPARED)).toEqual(before);
+    },
+  );
+
+  const ownData = API_CALLS.filter((call) => CALL_SAMPLES[call.path]?.otherTenant === 'ownData');
+  it.each(ownData.map((call) => [call.path, call] as const))(
+    '%s answers another tenant with its own data, not the first tenant’s',
+    async (_path, call) => {
+      const first =
+        call.access === 'publisher' ? 'publisher' : call.access === 'advertiser' ? 'advertiser' : 'advertiser';
+      const other = call.access === 'publisher' ? 'otherPublisher' : 'otherAdvertiser';
+      const mine = await (await signedIn(first)).post(call.path, CALL_SAMPLES[call.path]!.body(ids));
+      const theirs = await (await signedIn(other)).post(call.path, CALL_SAMPLES[call.path]!.body(ids));
+      expect(mine.statusCode).toBe(200);
+      expect(theirs.statusCode).toBe(200);
+      expect(theirs.body).not.toBe(mine.body);
+    },
+  );
+});

@@ -1,0 +1,177 @@
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { ads, advertisers, campaigns, publishers, type Database } from '@helium/db';
+import type { CallAccess } from '@helium/contracts';
+
+/** The demo tenants the samples act on: Nordvik Outdoor (advertiser@demo.test) and Demo Blog (publisher@demo.test). */
+export interface DemoIds {
+  campaignId: number;
+  adId: number;
+  publisherId: number;
+}
+
+export async function demoIds(db: Database): Promise<DemoIds> {
+  const [advertiser] = await db.select().from(advertisers).where(eq(advertisers.brand, 'Nordvik Outdoor'));
+  const [campaign] = await db
+    .select()
+    .from(campaigns)
+    .where(eq(campaigns.advertiserId, advertiser!.id))
+    .orderBy(asc(campaigns.id))
+    .limit(1);
+  const [ad] = await db
+    .select()
+    .from(ads)
+    .where(and(eq(ads.campaignId, campaign!.id), isNull(ads.deletedAt)))
+    .orderBy(asc(ads.id))
+    .limit(1);
+  const [publisher] = await db.select().from(publishers).where(eq(publishers.brand, 'Demo Blog'));
+  return { campaignId: campaign!.id, adId: ad!.id, publisherId: publisher!.id };
+}
+
+/**
+ * How the call treats another tenant of the same type (another advertiser, another publisher):
+ * `refused` names the first tenant's resource in its body and must be refused (403 or 404) with nothing changed;
+ * `ownData` names no resource, so the other tenant simply gets its own data.
+ */
+export type OtherTenant = 'refused' | 'ownData' | 'none';
+
+export interface CallSample {
+  /** A valid body for the first tenant (the demo user of the call's access). */
+  body: (ids: DemoIds) => unknown;
+  otherTenant: OtherTenant;
+  /** Statuses the allowed caller may get with this body besides 2xx: a business refusal, never 401/403/422. */
+  allowedRefusals?: number[];
+  /** The call signs the caller out: run it on a client of its own. */
+  endsSession?: boolean;
+}
+
+const noBody = () => ({});
+
+/**
+ * One valid body per call, by path. A new call in packages/contracts fails the matrix and fuzz tests until it
+ * has its sample here: it is then checked for every role, for another tenant and against random bad input.
+ */
+export const CALL_SAMPLES: Record<string, CallSample> = {
+  '/api/common/signin': { body: () => ({ step: 1, email: 'nobody@demo.test' }), otherTenant: 'none' },
+  '/api/common/user': { body: noBody, otherTenant: 'ownData' },
+  '/api/common/update-user': { body: () => ({ key: 'currency', value: 'eur' }), otherTenant: 'none' },
+  '/api/signout': { body: noBody, otherTenant: 'none', endsSession: true },
+  '/api/common/signout': { body: noBody, otherTenant: 'none', endsSession: true },
+  '/api/common/user-activity': {
+    body: () => ({ activityStr: 'advertiserOpensAddCreditsModal' }),
+    otherTenant: 'none',
+  },
+  '/api/admin/get-users': { body: noBody, otherTenant: 'none' },
+  '/api/advertiser/get-ads': { body: noBody, otherTenant: 'ownData' },
+  '/api/advertiser/update-or-delete-ad': {
+    body: (ids) => ({ action: 'update', ad: { id: ids.adId, link: 'https://nordvik.example/matrix' } }),
+    otherTenant: 'refused',
+    allowedRefusals: [409],
+  },
+  '/api/advertiser/request-to-validate-ad': {
+    body: (ids) => ({ adId: ids.adId }),
+    otherTenant: 'refused',
+    allowedRefusals: [409],
+  },
+  // Not multipart: the upload answers its own 422 "no file" once the gate let the caller through.
+  '/api/advertiser/upload-file': { body: noBody, otherTenant: 'none', allowedRefusals: [422] },
+  '/api/admin/get-ad-validations': { body: () => ({ advertiserId: 0 }), otherTenant: 'none' },
+  '/api/admin/validate-ad-by-admins': {
+    body: (ids) => ({ adId: ids.adId, isAccepted: true }),
+    otherTenant: 'none',
+    allowedRefusals: [409],
+  },
+  '/api/admin/request-publishers-to-validate-ad-or-force-validation': {
+    body: (ids) => ({ adId: ids.adId, publisherIds: [ids.publisherId], acceptance: 3 }),
+    otherTenant: 'none',
+    allowedRefusals: [409],
+  },
+  // Public: the hash id is the credential; one never sent opens nothing.
+  '/api/publisher/get-ad-validation': {
+    body: () => ({ hashId: 'abcdefghijkl' }),
+    otherTenant: 'none',
+    allowedRefusals: [404],
+  },
+  '/api/publisher/update-ad-validation': {
+    body: () => ({ hashId: 'abcdefghijkl', acceptance: 1 }),
+    otherTenant: 'none',
+    allowedRefusals: [404],
+  },
+  '/api/advertiser/get-campaignex': { body: (ids) => ({ campaignId: ids.campaignId }), otherTenant: 'refused' },
+  '/api/advertiser/update-campaign-pause': {
+    body: (ids) => ({ campaignId: ids.campaignId, pauseDailyImpressions: 0 }),
+    otherTenant: 'refused',
+    allowedRefusals: [409],
+  },
+  '/api/advertiser/update-campaign-ad-budget': {
+    body: (ids) => ({ campaignId: ids.campaignId, ad: { id: ids.adId, budget: 0 } }),
+    otherTenant: 'refused',
+    allowedRefusals: [409],
+  },
+  '/api/advertiser/update-campaign-ad-ejection': {
+    body: (ids) => ({ campaignId: ids.campaignId, adId: ids.adId, doEject: false }),
+    otherTenant: 'refused',
+    allowedRefusals: [409],
+  },
+  '/api/advertiser/update-campaign-ad-activation': {
+    body: (ids) => ({ campaignId: ids.campaignId, adId: ids.adId, publisherId: null, isAdActive: true }),
+    otherTenant: 'refused',
+    allowedRefusals: [409],
+  },
+  '/api/advertiser/update-campaign-autopilot': {
+    body: (ids) => ({ campaignId: ids.campaignId, isAutoPilot: true }),
+    otherTenant: 'refused',
+    allowedRefusals: [409],
+  },
+  '/api/advertiser/update-stats-ex': {
+    body: (ids) => ({ campaignId: ids.campaignId, statsExDates: null }),
+    otherTenant: 'refused',
+  },
+  '/api/admin/get-activity': { body: () => ({ sortBy: 'publisher' }), otherTenant: 'none' },
+  '/api/publisher/get-installation-data': { body: noBody, otherTenant: 'ownData' },
+  '/api/publisher/check-install': { body: noBody, otherTenant: 'ownData' },
+  // All zeros for both tenants in a quiet minute: performance.test.ts checks its tenancy with traffic.
+  '/api/publisher/get-realtime-performance': { body: noBody, otherTenant: 'none' },
+  '/api/publisher/get-performance-history': { body: noBody, otherTenant: 'ownData' },
+};
+
+/** Who the matrix signs in for each access (the first tenant), and as the other tenant of the same type. */
+export const DEMO_CALLERS = {
+  admin: { email: 'admin@demo.test', account: null },
+  publisher: { email: 'publisher@demo.test', account: null },
+  advertiser: { email: 'advertiser@demo.test', account: null },
+  otherPublisher: { email: 'multi@demo.test', account: { type: 1, brand: 'Cuisine Facile' } },
+  otherAdvertiser: { email: 'multi@demo.test', account: { type: 2, brand: 'Atelier Céramique' } },
+} as const;
+
+export type MatrixRole = 'signedOut' | 'admin' | 'publisher' | 'advertiser';
+
+/** What each role gets from a call of this access: allowed through the gate, or refused with this status. */
+export function expectedGate(access: CallAccess, role: MatrixRole): 'allowed' | 401 | 403 {
+  if (access === 'public') return 'allowed';
+  if (role === 'signedOut') return 401;
+  if (access === 'signedIn' || access === role) return 'allowed';
+  return 403;
+}
+
+/**
+ * A fingerprint of every table's rows, so a test can say "nothing changed" without knowing what a call
+ * would have touched.
+ */
+export async function databaseFingerprint(db: Database, except: string[] = []): Promise<Record<string, string>> {
+  const tables = (await db.execute(
+    sql.raw(
+      `select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+    ),
+  )) as unknown as { rows: Array<{ table_name: string }> } | Array<{ table_name: string }>;
+  const names = (Array.isArray(tables) ? tables : tables.rows).map((row) => row.table_name);
+  const fingerprint: Record<string, string> = {};
+  for (const name of names.filter((table) => !except.includes(table))) {
+    const result = (await db.execute(
+      sql.raw(
+        `select count(*)::text || ':' || coalesce(md5(string_agg(md5(t::text), '' order by md5(t::text))), '') as f from "${name}" t`,
+      ),
+    )) as unknown as { rows: Array<{ f: string }> } | Array<{ f: string }>;
+    fingerprint[name] = (Array.isArray(result) ? result : result.rows)[0]!.f;
+  }
+  return fingerprint;
+}

@@ -17,8 +17,8 @@ export interface AppConfig {
   hashidsSalt: string;
   /** Folder of uploaded media (DATA_DIR/media). */
   mediaDir: string;
-  /** Proxies whose X-Forwarded-For is believed (Fastify trustProxy syntax). */
-  trustProxy: string;
+  /** Proxies whose X-Forwarded-For is believed (Fastify trustProxy: true/false, or addresses and ranges). */
+  trustProxy: boolean | string;
   /** Sign-in calls allowed per e-mail and per IP in 15 minutes. */
   signinLimitPerEmail: number;
   signinLimitPerIp: number;
@@ -54,13 +54,37 @@ function readPositiveNumber(value: string | undefined, fallback: number, name: s
   return parsed;
 }
 
+/** Below this, a secret can be guessed: the serving tokens, anti-forgery tokens and login codes derive from it. */
+export const MIN_SECRET_LENGTH = 32;
+
+/**
+ * TRUST_PROXY as Fastify takes it: `true`/`false`, or a list of addresses and ranges (`loopback`,
+ * `10.0.0.0/8, 127.0.0.1`). Fastify reads any string as addresses, so "false" must become false.
+ */
+function readTrustProxy(value: string | undefined): boolean | string {
+  const text = value?.trim().toLowerCase() ?? '';
+  if (text === '') return 'loopback';
+  if (text === 'true' || text === 'false') return text === 'true';
+  return value!.trim();
+}
+
 /**
  * The session secret signs cookies and anti-forgery tokens. When SESSION_SECRET is unset it is generated
- * once and kept in DATA_DIR, so sessions survive restarts without a secret in the repository.
+ * once and kept in DATA_DIR, so sessions survive restarts without a secret in the repository. A file that
+ * was emptied or shortened stops the start: anyone could otherwise compute the keys.
  */
 export function loadOrCreateSecret(dataDir: string): string {
   const file = join(dataDir, 'session-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  if (existsSync(file)) {
+    const secret = readFileSync(file, 'utf8').trim();
+    if (secret.length < MIN_SECRET_LENGTH) {
+      throw new Error(
+        `${file} holds a secret of ${secret.length} characters; at least ${MIN_SECRET_LENGTH} are needed. ` +
+          'Delete the file to have a new one generated (signed-in users will have to sign in again).',
+      );
+    }
+    return secret;
+  }
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
@@ -71,8 +95,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const port = readPort(env.PORT, 3000);
   const dataDir = resolve(env.DATA_DIR ?? './data');
   const secret = env.SESSION_SECRET?.trim();
-  if (secret !== undefined && secret !== '' && secret.length < 32) {
-    throw new Error('SESSION_SECRET must be at least 32 characters');
+  if (secret !== undefined && secret !== '' && secret.length < MIN_SECRET_LENGTH) {
+    throw new Error(`SESSION_SECRET must be at least ${MIN_SECRET_LENGTH} characters`);
   }
   const sessionSecret = secret ? secret : loadOrCreateSecret(dataDir);
   return {
@@ -87,7 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionSecret,
     hashidsSalt: env.HASHIDS_SALT?.trim() || sessionSecret,
     mediaDir: join(dataDir, 'media'),
-    trustProxy: env.TRUST_PROXY ?? 'loopback',
+    trustProxy: readTrustProxy(env.TRUST_PROXY),
     signinLimitPerEmail: readPositiveInteger(env.SIGNIN_LIMIT_PER_EMAIL, 10, 'SIGNIN_LIMIT_PER_EMAIL'),
     signinLimitPerIp: readPositiveInteger(env.SIGNIN_LIMIT_PER_IP, 100, 'SIGNIN_LIMIT_PER_IP'),
     webDistDir: resolve(env.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AD_BUDGET_STEP_EUROS, AUTOFLOW_MAX_DAILY } from '@helium/domain/activity';
 import { defineCall } from './call.ts';
-import { ZDayStringSchema, ZStatusResponseSchema } from './common.ts';
+import { ZDayStringSchema, ZIdSchema, ZStatusResponseSchema } from './common.ts';
 import { ZAdMediaSchema } from './ads.ts';
 
 /*
@@ -10,7 +10,7 @@ import { ZAdMediaSchema } from './ads.ts';
  * limits are the domain's (packages/domain/src/activity.ts).
  */
 
-const id = z.number().int().positive();
+const id = ZIdSchema;
 
 /** impressions, clicks, CTR (percent), CPC, CPM, cost (euros), leads, LR (percent), CPL; null = N/A. */
 export const ZMetricsSchema = z.object({

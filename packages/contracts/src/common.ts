@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { httpUrl } from '@helium/domain/delivery/addresses';
+import { isHttpLink } from '@helium/domain/ads';
 
 export const ZLocaleSchema = z.enum(['en', 'fr']);
 export const ZCurrencySchema = z.enum(['eur', 'usd', 'btc']);
@@ -21,7 +21,7 @@ export const ZSafeUrlSchema = z
   .string()
   .trim()
   .max(2048)
-  .refine((value) => httpUrl(value) !== null, 'Only http and https links are accepted');
+  .refine(isHttpLink, 'Only http and https links to a host, without a user name or control characters, are accepted');
 
 /** A database id as a call takes it: a positive 32-bit integer. */
 export const ZIdSchema = z.number().int().positive().max(2_147_483_647);

@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import { HttpError } from '../http/errors.ts';
 
 export interface MailMessage {
   to: string;
@@ -12,13 +14,20 @@ export interface MailMessage {
 }
 
 export interface Mailer {
+  /** Sends, or throws a 503 `mailUnavailable` (the cause goes to the log, never to the caller). */
   send(message: MailMessage): Promise<void>;
+  /** Whether mail can go out now: the outbox folder is writable, or the last SMTP send did not fail. */
+  isHealthy(): Promise<boolean>;
   close(): void;
 }
 
+const unavailable = () =>
+  new HttpError(503, 'mailUnavailable', 'E-mail cannot be sent right now. Try again in a few minutes.');
+
 /**
- * Sends through SMTP when SMTP_URL is set. Without it, each message is written to DATA_DIR/outbox as an
- * .eml file and its subject is logged, so a developer can sign in with no mail server and nothing is lost.
+ * Sends through SMTP when SMTP_URL is set, logging only the recipient: a subject may hold a sign-in code.
+ * Without it, each message is written to DATA_DIR/outbox as an .eml file and its subject is logged, so a
+ * developer can sign in with no mail server and nothing is lost.
  */
 export function createMailer(options: {
   smtpUrl: string | undefined;
@@ -29,11 +38,20 @@ export function createMailer(options: {
   const { smtpUrl, from, outboxDir, log } = options;
   if (smtpUrl) {
     const transport: Transporter = nodemailer.createTransport(smtpUrl);
+    let lastSendFailed = false;
     return {
       async send(message) {
-        await transport.sendMail({ from, ...message });
-        log.info({ to: message.to, subject: message.subject }, 'mail sent');
+        try {
+          await transport.sendMail({ from, ...message });
+        } catch (error) {
+          lastSendFailed = true;
+          log.error({ err: error, to: message.to }, 'mail could not be sent');
+          throw unavailable();
+        }
+        lastSendFailed = false;
+        log.info({ to: message.to }, 'mail sent');
       },
+      isHealthy: async () => !lastSendFailed,
       close: () => transport.close(),
     };
   }
@@ -41,10 +59,24 @@ export function createMailer(options: {
   return {
     async send(message) {
       const info = await transport.sendMail({ from, ...message });
-      await mkdir(outboxDir, { recursive: true });
       const file = join(outboxDir, `${Date.now()}-${randomBytes(4).toString('hex')}.eml`);
-      await writeFile(file, info.message as Buffer);
+      try {
+        await mkdir(outboxDir, { recursive: true });
+        await writeFile(file, info.message as Buffer);
+      } catch (error) {
+        log.error({ err: error, outboxDir }, 'mail could not be written to the outbox');
+        throw unavailable();
+      }
       log.info({ to: message.to, subject: message.subject, file }, 'mail written to outbox (SMTP_URL is not set)');
+    },
+    async isHealthy() {
+      try {
+        await mkdir(outboxDir, { recursive: true });
+        await access(outboxDir, constants.W_OK);
+        return true;
+      } catch {
+        return false;
+      }
     },
     close: () => transport.close(),
   };

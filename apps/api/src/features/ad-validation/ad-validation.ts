@@ -20,7 +20,7 @@ import { HttpError, notFound } from '../../http/errors.ts';
 import type { HashIds } from '../../infra/hash-ids.ts';
 import type { Mailer } from '../../infra/mailer.ts';
 import { mediaUrl } from '../../infra/media-storage.ts';
-import { findLiveAd } from '../ads/ads.ts';
+import { findLiveAd, moveAdminValidation } from '../ads/ads.ts';
 import { adDecisionMail, publisherValidationRequestMail } from './mails.ts';
 
 /** What the validation steps reach: the database, the mailer, the public links, and a log for mail failures. */
@@ -133,12 +133,7 @@ export async function decideAd(
   const ad = await findLiveAd(db, adId);
   const result = adminDecision(ad.adminValidation, isAccepted);
   if (!result.ok) throw new HttpError(409, 'notAwaitingDecision', 'This ad is not awaiting a decision.');
-  const updated = await db
-    .update(ads)
-    .set({ adminValidation: result.state, adminValidatedAt: now })
-    .where(and(eq(ads.id, ad.id), eq(ads.adminValidation, VALIDATION.pending)))
-    .returning({ id: ads.id });
-  if (updated.length === 0) throw new HttpError(409, 'notAwaitingDecision', 'This ad changed meanwhile; reload.');
+  await moveAdminValidation(db, ad, { adminValidation: result.state, adminValidatedAt: now }, 'notAwaitingDecision');
   await db.insert(auditLog).values({
     actorUserId: actor.userId,
     action: isAccepted ? 'ad.approve' : 'ad.reject',

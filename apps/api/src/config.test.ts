@@ -1,0 +1,54 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Fastify from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { loadConfig, MIN_SECRET_LENGTH } from './config.ts';
+
+const freshDir = () => mkdtempSync(join(tmpdir(), 'helium-config-'));
+
+describe('the session secret', () => {
+  it('is generated once into DATA_DIR when SESSION_SECRET is unset, long enough, and kept', () => {
+    const dir = freshDir();
+    const first = loadConfig({ DATA_DIR: dir }).sessionSecret;
+    expect(first.length).toBeGreaterThanOrEqual(MIN_SECRET_LENGTH);
+    expect(readFileSync(join(dir, 'session-secret'), 'utf8').trim()).toBe(first);
+    expect(loadConfig({ DATA_DIR: dir }).sessionSecret).toBe(first);
+  });
+
+  it.each([
+    ['empty', ''],
+    ['blank', '   \n'],
+    ['short', 'x'.repeat(MIN_SECRET_LENGTH - 1)],
+  ])('an %s secret file stops the start, naming the file (anyone could compute the keys)', (_kind, content) => {
+    const dir = freshDir();
+    writeFileSync(join(dir, 'session-secret'), content);
+    expect(() => loadConfig({ DATA_DIR: dir })).toThrow(/session-secret holds a secret of \d+ characters/);
+  });
+
+  it('a short SESSION_SECRET stops the start too', () => {
+    expect(() => loadConfig({ DATA_DIR: freshDir(), SESSION_SECRET: 'short' })).toThrow(/at least 32/);
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it.each([
+    [undefined, 'loopback'],
+    ['false', false],
+    ['FALSE', false],
+    ['true', true],
+    ['10.0.0.0/8, 127.0.0.1', '10.0.0.0/8, 127.0.0.1'],
+  ])('%s is read as %j, and Fastify starts with it', async (value, expected) => {
+    const config = loadConfig({ DATA_DIR: freshDir(), SESSION_SECRET: 'x'.repeat(40), TRUST_PROXY: value });
+    expect(config.trustProxy).toBe(expected);
+    const app = Fastify({ trustProxy: config.trustProxy });
+    app.get('/ip', async (request) => ({ ip: request.ip }));
+    const answer = await app.inject({
+      url: '/ip',
+      remoteAddress: '127.0.0.1',
+      headers: { 'x-forwarded-for': '1.2.3.4' },
+    });
+    expect(answer.json().ip).toBe(expected === false ? '127.0.0.1' : '1.2.3.4');
+    await app.close();
+  });
+});

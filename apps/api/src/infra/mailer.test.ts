@@ -1,0 +1,70 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import pino from 'pino';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startSmtpCatcher } from '../../test/smtp-catcher.ts';
+import { HttpError } from '../http/errors.ts';
+import { createMailer } from './mailer.ts';
+
+/** A logger whose lines the test can read. */
+function capturingLog() {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
+  return { log: pino({ level: 'info' }, stream), lines };
+}
+
+const message = { to: 'advertiser@demo.test', subject: 'Your sign-in code: 123456', text: 'Code 123456' };
+const outbox = () => join(mkdtempSync(join(tmpdir(), 'helium-mail-')), 'outbox');
+const catchers: Array<Awaited<ReturnType<typeof startSmtpCatcher>>> = [];
+afterAll(async () => {
+  for (const catcher of catchers) await catcher.close().catch(() => undefined);
+});
+
+describe('the mailer', () => {
+  it('sends by SMTP and logs the recipient, never the subject (it may hold a sign-in code)', async () => {
+    const smtp = await startSmtpCatcher();
+    catchers.push(smtp);
+    const { log, lines } = capturingLog();
+    const mailer = createMailer({ smtpUrl: smtp.url, from: 'test@helium.local', outboxDir: outbox(), log });
+    await mailer.send(message);
+    expect(smtp.messages.at(-1)?.subject).toBe(message.subject);
+    expect(lines.join('')).toContain('advertiser@demo.test');
+    expect(lines.join('')).not.toContain('123456');
+    expect(await mailer.isHealthy()).toBe(true);
+    mailer.close();
+  });
+
+  it('answers a failed SMTP send with a 503 and reports itself unhealthy until a send succeeds', async () => {
+    const smtp = await startSmtpCatcher();
+    const url = smtp.url;
+    await smtp.close();
+    const { log, lines } = capturingLog();
+    const mailer = createMailer({ smtpUrl: url, from: 'test@helium.local', outboxDir: outbox(), log });
+    const error = await mailer.send(message).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(HttpError);
+    expect(error).toMatchObject({ statusCode: 503, status: 'mailUnavailable' });
+    expect(await mailer.isHealthy()).toBe(false);
+    expect(lines.join('')).not.toContain('123456');
+    mailer.close();
+  });
+
+  it('answers an outbox that cannot be written with a 503, and says so in its health', async () => {
+    const parent = mkdtempSync(join(tmpdir(), 'helium-mail-'));
+    const broken = join(parent, 'outbox');
+    writeFileSync(broken, 'a file where the folder should be');
+    const { log } = capturingLog();
+    const mailer = createMailer({ smtpUrl: undefined, from: 'test@helium.local', outboxDir: broken, log });
+    await expect(mailer.send(message)).rejects.toMatchObject({ statusCode: 503, status: 'mailUnavailable' });
+    expect(await mailer.isHealthy()).toBe(false);
+    const working = createMailer({ smtpUrl: undefined, from: 'test@helium.local', outboxDir: outbox(), log });
+    await working.send(message);
+    expect(await working.isHealthy()).toBe(true);
+  });
+});

@@ -34,23 +34,30 @@ export interface AppConfig {
   datacenterIpRangesFile: string | undefined;
 }
 
+/** A setting the server cannot start with: its message says which and why (main.ts prints it alone). */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
 function readPort(value: string | undefined, fallback: number): number {
   const port = Number(value ?? fallback);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be 0-65535, got ${value}`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`PORT must be 0-65535, got ${value}`);
   return port;
 }
 
 function readPositiveInteger(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined || value === '') return fallback;
   const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < 1) throw new Error(`${name} must be a positive integer, got ${value}`);
+  if (!Number.isInteger(parsed) || parsed < 1)
+    throw new ConfigError(`${name} must be a positive integer, got ${value}`);
   return parsed;
 }
 
 function readPositiveNumber(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined || value === '') return fallback;
   const parsed = Number(value);
-  if (!Number.isFinite(parsed) || parsed <= 0) throw new Error(`${name} must be a number greater than 0, got ${value}`);
+  if (!Number.isFinite(parsed) || parsed <= 0)
+    throw new ConfigError(`${name} must be a number greater than 0, got ${value}`);
   return parsed;
 }
 
@@ -78,7 +85,7 @@ export function loadOrCreateSecret(dataDir: string): string {
   if (existsSync(file)) {
     const secret = readFileSync(file, 'utf8').trim();
     if (secret.length < MIN_SECRET_LENGTH) {
-      throw new Error(
+      throw new ConfigError(
         `${file} holds a secret of ${secret.length} characters; at least ${MIN_SECRET_LENGTH} are needed. ` +
           'Delete the file to have a new one generated (signed-in users will have to sign in again).',
       );
@@ -96,7 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const dataDir = resolve(env.DATA_DIR ?? './data');
   const secret = env.SESSION_SECRET?.trim();
   if (secret !== undefined && secret !== '' && secret.length < MIN_SECRET_LENGTH) {
-    throw new Error(`SESSION_SECRET must be at least ${MIN_SECRET_LENGTH} characters`);
+    throw new ConfigError(`SESSION_SECRET must be at least ${MIN_SECRET_LENGTH} characters`);
   }
   const sessionSecret = secret ? secret : loadOrCreateSecret(dataDir);
   return {

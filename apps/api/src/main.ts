@@ -9,7 +9,7 @@ import {
   seedDemoData,
 } from '@helium/db';
 import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
+import { ConfigError, loadConfig } from './config.ts';
 import { createMailer } from './infra/mailer.ts';
 import { LocalMediaStorage } from './infra/media-storage.ts';
 import pino from 'pino';
@@ -63,7 +63,10 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  // A second server on the same DATA_DIR or DATABASE_URL: the reason is the whole message.
-  console.error(error instanceof FolderInUseError || error instanceof DatabaseInUseError ? error.message : error);
+  // A second server on the same DATA_DIR or DATABASE_URL, or a setting it cannot start with: the reason is the
+  // whole message.
+  const known =
+    error instanceof FolderInUseError || error instanceof DatabaseInUseError || error instanceof ConfigError;
+  console.error(known ? error.message : error);
   process.exit(1);
 });

@@ -214,6 +214,17 @@ class MinuteCounter {
 }
 
 /**
+ * Keeps a map of visitor counts per IP bounded: the IPs with the fewest visitors, far from any limit worth
+ * flagging, are forgotten until a quarter of the room is free (forgetting can only miss an abuse, never flag a
+ * visitor wrongly).
+ */
+function forgetFewest(visitorsByIp: Map<string, number>, room: number) {
+  for (let fewest = 2; visitorsByIp.size > room * 0.75; fewest++) {
+    for (const [key, count] of visitorsByIp) if (count <= fewest) visitorsByIp.delete(key);
+  }
+}
+
+/**
  * Distinct visitors per (publisher, IP) in fixed windows of time (a UTC minute, a UTC hour), in memory that does
  * not grow with the traffic: which (publisher, IP, visitor) and (publisher, IP) the window has seen is one Bloom
  * filter, and only IPs that several visitors share in the window have an entry. A Bloom filter may take a new
@@ -250,11 +261,7 @@ export class WindowVisitors {
     if (!this.seen.add(publisherId, `${ipHash}|`)) return 1;
     const visitors = (this.shared.get(key) ?? 1) + 1;
     this.shared.set(key, visitors);
-    if (this.shared.size > this.maxShared) {
-      for (let fewest = 2; this.shared.size > this.maxShared * 0.75; fewest++) {
-        for (const [ip, count] of this.shared) if (count <= fewest) this.shared.delete(ip);
-      }
-    }
+    if (this.shared.size > this.maxShared) forgetFewest(this.shared, this.maxShared);
     return visitors;
   }
 }
@@ -390,18 +397,8 @@ export class TrafficFilter {
     if (!this.seenIps.add(publisherId, ipHash)) return { visitors, fromIp: 1 };
     const fromIp = (this.sharedIpVisitors.get(ipKey) ?? 1) + 1;
     this.sharedIpVisitors.set(ipKey, fromIp);
-    if (this.sharedIpVisitors.size > this.maxSharedIps) this.forgetSmallestSharedIps();
+    if (this.sharedIpVisitors.size > this.maxSharedIps) forgetFewest(this.sharedIpVisitors, this.maxSharedIps);
     return { visitors, fromIp };
-  }
-
-  /**
-   * Keeps memory bounded: the IPs with the fewest visitors, far from any share worth flagging, are forgotten
-   * until a quarter of the room is free (forgetting can only miss an abuse, never flag a visitor wrongly).
-   */
-  private forgetSmallestSharedIps() {
-    for (let fewest = 2; this.sharedIpVisitors.size > this.maxSharedIps * 0.75; fewest++) {
-      for (const [key, count] of this.sharedIpVisitors) if (count <= fewest) this.sharedIpVisitors.delete(key);
-    }
   }
 
   /**

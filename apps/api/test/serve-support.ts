@@ -167,6 +167,15 @@ export async function campaignOfBrand(db: Database, link: string) {
   return row.campaignId;
 }
 
+/** The demo blog and the two campaigns the counting tests bill: Vélo Urbain's and Atelier Céramique's. */
+export async function blogAndTwoCampaigns(db: Database) {
+  return {
+    blog: await publisherId(db, 'Demo Blog'),
+    bikes: await campaignOfBrand(db, 'velo-urbain.example'),
+    ceramics: await campaignOfBrand(db, 'atelier-ceramique.example'),
+  };
+}
+
 /** Leaves one web ad (a medium rectangle) of the campaign showing, so that every decision serves it: its id. */
 export async function showOneAdOnly(db: Database, campaignId: number): Promise<number> {
   const [ad] = await db

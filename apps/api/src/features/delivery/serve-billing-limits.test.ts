@@ -7,13 +7,12 @@ import { buildTestApp, type TestApp } from '../../../test/helper.ts';
 import {
   budgetForOneMoreClick,
   campaignImpressionsToday,
-  campaignOfBrand,
   click,
   decide,
   onlyCampaign,
-  publisherId,
   showOneAdOnly,
   view,
+  blogAndTwoCampaigns,
 } from '../../../test/serve-support.ts';
 import { DAY_MS } from '@helium/domain';
 
@@ -31,8 +30,7 @@ let bikesAd: number;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  blog = await publisherId(t.db, 'Demo Blog');
-  bikes = await campaignOfBrand(t.db, 'velo-urbain.example');
+  ({ blog, bikes } = await blogAndTwoCampaigns(t.db));
   bikesAd = await showOneAdOnly(t.db, bikes);
 });
 afterAll(async () => t.close());

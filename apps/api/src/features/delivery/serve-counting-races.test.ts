@@ -7,14 +7,13 @@ import {
   BROWSER_UA,
   budgetForOneMoreClick,
   campaignImpressionsToday,
-  campaignOfBrand,
   click,
   decide,
   onlyCampaign,
   pageHeadersOf,
-  publisherId,
   showOneAdOnly,
   view,
+  blogAndTwoCampaigns,
 } from '../../../test/serve-support.ts';
 
 /*
@@ -31,9 +30,7 @@ let ceramics: number;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  blog = await publisherId(t.db, 'Demo Blog');
-  bikes = await campaignOfBrand(t.db, 'velo-urbain.example');
-  ceramics = await campaignOfBrand(t.db, 'atelier-ceramique.example');
+  ({ blog, bikes, ceramics } = await blogAndTwoCampaigns(t.db));
   bikesAd = await showOneAdOnly(t.db, bikes);
 });
 afterAll(async () => t.close());

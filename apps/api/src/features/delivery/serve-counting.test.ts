@@ -13,15 +13,14 @@ import {
 import { buildTestApp, type TestApp } from '../../../test/helper.ts';
 import {
   BOT_UA,
-  campaignOfBrand,
   click,
   counts,
   decide,
   decisionIdOf,
   onlyCampaign,
-  publisherId,
   tokenFields,
   view,
+  blogAndTwoCampaigns,
 } from '../../../test/serve-support.ts';
 import { DAY_MS } from '@helium/domain';
 
@@ -32,9 +31,7 @@ let ceramics: number;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  blog = await publisherId(t.db, 'Demo Blog');
-  bikes = await campaignOfBrand(t.db, 'velo-urbain.example');
-  ceramics = await campaignOfBrand(t.db, 'atelier-ceramique.example');
+  ({ blog, bikes, ceramics } = await blogAndTwoCampaigns(t.db));
 });
 afterAll(async () => t.close());
 

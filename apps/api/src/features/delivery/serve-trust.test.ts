@@ -14,6 +14,7 @@ import {
   publisherId,
   showOneAdOnly,
   view,
+  blogAndTwoCampaigns,
 } from '../../../test/serve-support.ts';
 import { DAILY_LEDGER_JOB } from '../revenue-ledger/daily-ledger.ts';
 import { DEFAULT_TRAFFIC_LIMITS } from './traffic-filter.ts';
@@ -32,9 +33,7 @@ let ceramics: number;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  blog = await publisherId(t.db, 'Demo Blog');
-  bikes = await campaignOfBrand(t.db, 'velo-urbain.example');
-  ceramics = await campaignOfBrand(t.db, 'atelier-ceramique.example');
+  ({ blog, bikes, ceramics } = await blogAndTwoCampaigns(t.db));
   await showOneAdOnly(t.db, bikes);
   await showOneAdOnly(t.db, ceramics);
 });

@@ -45,6 +45,15 @@ const REFUSALS: Record<string, string> = {
   alreadyRequested: 'This publisher has already been asked about this ad.',
 };
 
+/** What the validation rules need of a publisher: which channels it has, and whether its script is installed. */
+const PUBLISHER_FACTS = {
+  id: publishers.id,
+  brand: publishers.brand,
+  isWeb: publishers.isWeb,
+  isOwl: publishers.isOwl,
+  isInstalled: publishers.isInstalled,
+};
+
 const PUBLISHER_ACTION_NAME = { 1: 'forceApprove', 2: 'forceDecline', 3: 'request' } as const;
 
 /** The Admin: Ad Validation list, newest first; advertiserId 0 = the 20 most recent ads of everyone. */
@@ -65,16 +74,7 @@ export async function adminAdViews(
       : await base.where(isNull(ads.deletedAt)).orderBy(desc(ads.createdAt), desc(ads.id)).limit(20);
   if (rows.length === 0) return [];
   const [publisherRows, validationRows] = await Promise.all([
-    db
-      .select({
-        id: publishers.id,
-        brand: publishers.brand,
-        isWeb: publishers.isWeb,
-        isOwl: publishers.isOwl,
-        isInstalled: publishers.isInstalled,
-      })
-      .from(publishers)
-      .orderBy(publishers.brand),
+    db.select(PUBLISHER_FACTS).from(publishers).orderBy(publishers.brand),
     db
       .select()
       .from(adPublisherValidations)
@@ -183,11 +183,7 @@ export async function actOnPublishers(
   const ad = await findLiveAd(db, request.adId);
   const publisherRows = await db
     .select({
-      id: publishers.id,
-      brand: publishers.brand,
-      isWeb: publishers.isWeb,
-      isOwl: publishers.isOwl,
-      isInstalled: publishers.isInstalled,
+      ...PUBLISHER_FACTS,
       email: users.email,
       name: users.name,
       locale: users.locale,

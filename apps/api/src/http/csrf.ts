@@ -32,19 +32,23 @@ export default fp(async function csrf(app: FastifyInstance) {
   const secure = config.appUrl.startsWith('https:');
   const sign = (binding: string, nonce: string) => `${nonce}.${hmac(key, `${binding}\n${nonce}`)}`;
 
+  /** What a token is bound to: a session (by its cookie token's hash), or a browser (by its id). */
+  const binding = (to: XsrfBinding) =>
+    'sessionToken' in to ? `session:${hashToken(to.sessionToken)}` : `browser:${to.browserId}`;
+
   /** What a token of this request must be bound to: its session cookie, else its browser id, else nothing. */
   const bindingOf = (request: FastifyRequest): string | null => {
-    const session = request.cookies[SESSION_COOKIE];
-    if (session) return `session:${hashToken(session)}`;
-    const browser = request.cookies[BROWSER_COOKIE];
-    return browser ? `browser:${browser}` : null;
+    const sessionToken = request.cookies[SESSION_COOKIE];
+    if (sessionToken) return binding({ sessionToken });
+    const browserId = request.cookies[BROWSER_COOKIE];
+    return browserId ? binding({ browserId }) : null;
   };
 
   const isGenuine = (request: FastifyRequest, token: string) => {
-    const binding = bindingOf(request);
+    const bound = bindingOf(request);
     const [nonce, signature, ...rest] = token.split('.');
-    if (!binding || !nonce || !signature || rest.length > 0) return false;
-    return safeEqual(sign(binding, nonce), token);
+    if (!bound || !nonce || !signature || rest.length > 0) return false;
+    return safeEqual(sign(bound, nonce), token);
   };
 
   const setToken = (reply: FastifyReply, binding: string) => {
@@ -59,7 +63,7 @@ export default fp(async function csrf(app: FastifyInstance) {
   app.decorate('browserIdOf', (request: FastifyRequest) => request.cookies[BROWSER_COOKIE] ?? null);
 
   app.decorate('issueXsrfCookie', (reply: FastifyReply, to: XsrfBinding) => {
-    setToken(reply, 'sessionToken' in to ? `session:${hashToken(to.sessionToken)}` : `browser:${to.browserId}`);
+    setToken(reply, binding(to));
   });
 
   /** The browser id of the request, set on the reply when the browser has none yet. */
@@ -81,9 +85,9 @@ export default fp(async function csrf(app: FastifyInstance) {
   app.decorate('ensureBrowserId', ensureBrowserId);
 
   app.get('/sanctum/csrf-cookie', async (request, reply) => {
-    const browserId = ensureBrowserId(request, reply);
-    const session = request.cookies[SESSION_COOKIE];
-    setToken(reply, session ? `session:${hashToken(session)}` : `browser:${browserId}`);
+    // The browser has an id from here on, so the request always has a binding.
+    ensureBrowserId(request, reply);
+    setToken(reply, bindingOf(request)!);
     return reply.code(204).send();
   });
 

@@ -4,4 +4,5 @@ export * from './time.ts';
 export * from './roles.ts';
 export * from './ads.ts';
 export * from './revenue.ts';
+export * from './pricing.ts';
 export * from './delivery/index.ts';

@@ -77,6 +77,16 @@ export const campaigns = pgTable(
     canActivateAdsByPublisher: boolean('can_activate_ads_by_publisher').notNull().default(true),
     /** The advertiser may cap an ad's spending (the budget selector). */
     canBudget: boolean('can_budget').notNull().default(true),
+    /** Ways to pay besides the card (specification 02, section 2.2). */
+    canBuyInBtc: boolean('can_buy_in_btc').notNull().default(false),
+    canBillToPay: boolean('can_bill_to_pay').notNull().default(false),
+    /** The network's discount tiers do not apply to this campaign. */
+    doNotDiscount: boolean('do_not_discount').notNull().default(false),
+    /** The add-credits slider's largest purchase and step (impressions or clicks); null = the defaults. */
+    buyMax: bigint('buy_max', { mode: 'number' }),
+    buyStep: integer('buy_step'),
+    /** The quantity the advertiser last chose on the slider (update-buy); what the card and invoice buy. */
+    buyQuantity: bigint('buy_quantity', { mode: 'number' }).notNull().default(0),
     /** The Activity screen's stored date range (UTC days, inclusive); both null = all dates. */
     statsDateFrom: date('stats_date_from', { mode: 'string' }),
     statsDateTo: date('stats_date_to', { mode: 'string' }),

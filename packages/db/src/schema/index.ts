@@ -5,3 +5,4 @@ export * from './audit.ts';
 export * from './ads.ts';
 export * from './delivery.ts';
 export * from './campaign-activity.ts';
+export * from './billing.ts';

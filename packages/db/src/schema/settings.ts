@@ -1,4 +1,4 @@
-import { bigint, integer, numeric, pgTable, serial, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, integer, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { DEFAULT_PUBLISHER_SHARE_BP } from '@helium/domain/revenue';
 import { users } from './users.ts';
 
@@ -20,6 +20,23 @@ export const networkSettings = pgTable('network_settings', {
   /** Impressions an ad needs over 7 days before it gets a CTR rank. */
   minImpressionsForCtrRank: integer('min_impressions_for_ctr_rank').notNull().default(500),
   billToPayMinOrder: bigint('bill_to_pay_min_order', { mode: 'number' }).notNull().default(1_000_000_000),
+  /** Discount tiers: from these shares of the maximum purchase (bp), these discounts (bp). */
+  discountThreshold1Bp: integer('discount_threshold1_bp').notNull().default(2500),
+  discountThreshold2Bp: integer('discount_threshold2_bp').notNull().default(5000),
+  discountThreshold3Bp: integer('discount_threshold3_bp').notNull().default(10000),
+  discountAmount1Bp: integer('discount_amount1_bp').notNull().default(500),
+  discountAmount2Bp: integer('discount_amount2_bp').notNull().default(1000),
+  discountAmount3Bp: integer('discount_amount3_bp').notNull().default(1500),
+  extraDiscountForBtcBp: integer('extra_discount_for_btc_bp').notNull().default(500),
+  extraDiscountForUsdBp: integer('extra_discount_for_usd_bp').notNull().default(0),
+  /** VAT on invoices and receipts (bp). */
+  vatBp: integer('vat_bp').notNull().default(2000),
+  /** Where Bitcoin payments go, and what invoices print as seller and bank details. */
+  bitcoinAddress: text('bitcoin_address').notNull().default('bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq'),
+  sellerDetails: text('seller_details')
+    .notNull()
+    .default('Helium Ads SAS\n10 rue de la Paix\n75002 Paris, France\nVAT FR00123456789'),
+  bankDetails: text('bank_details').notNull().default('IBAN FR76 3000 6000 0112 3456 7890 189\nBIC AGRIFRPP'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   createdBy: integer('created_by').references(() => users.id),
 });

@@ -1,6 +1,7 @@
 import { count } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { users } from '../schema/index.ts';
+import { seedBilling } from './billing.ts';
 import { seedDemoAds, type SeedMediaSink } from './ads.ts';
 import { seedDeliveryDemo } from './delivery.ts';
 import { seedTrafficHistory } from './history.ts';
@@ -20,9 +21,10 @@ export async function seedDemoData(db: Database, options: { media?: SeedMediaSin
   await db.transaction(async (tx) => {
     const database = tx as unknown as Database;
     await seedNetworkSettings(database);
-    await seedDemoUsers(database);
+    const accounts = await seedDemoUsers(database);
     await seedDemoAds(database, options.media);
     await seedDeliveryDemo(database, options.media);
     await seedTrafficHistory(database);
+    await seedBilling(database, accounts);
   });
 }

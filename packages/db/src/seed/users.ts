@@ -7,6 +7,8 @@ export const DEMO_EMAILS = {
   publisher: 'publisher@demo.test',
   advertiser: 'advertiser@demo.test',
   multi: 'multi@demo.test',
+  /** An advertiser on a trial campaign (seed/billing.ts). */
+  trial: 'trial@demo.test',
 } as const;
 
 const AGREED_AT = new Date('2026-09-01T09:00:00Z');

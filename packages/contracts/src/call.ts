@@ -16,11 +16,19 @@ export interface Call<
   Request extends z.ZodType | null = z.ZodType | null,
   Response extends z.ZodType = z.ZodType,
   Access extends CallAccess = CallAccess,
+  Query extends z.ZodType | undefined = z.ZodType | undefined,
 > {
   method: 'POST';
   path: Path;
   access: Access;
   request: Request;
+  /** Query parameters the call takes (the card checkout's, as the specification has them). */
+  query?: Query;
+  /**
+   * Sent by a provider's server, not a browser: no session and no anti-forgery token; the route checks the
+   * provider's signature instead.
+   */
+  signedBy?: 'stripe';
   response: Response;
 }
 
@@ -30,12 +38,16 @@ export function defineCall<
   Request extends z.ZodType | null,
   Response extends z.ZodType,
   const Access extends CallAccess,
->(call: Call<Path, Request, Response, Access>): Call<Path, Request, Response, Access> {
+  Query extends z.ZodType | undefined = undefined,
+>(call: Call<Path, Request, Response, Access, Query>): Call<Path, Request, Response, Access, Query> {
   return call;
 }
 
 /** What the browser sends (before the schema's transforms): nothing for a call without a body. */
 export type CallInput<C extends Call> = C['request'] extends z.ZodType ? z.input<C['request']> : void;
+/** The query parameters a call takes, as the browser gives them. */
+export type CallQuery<C extends Call> =
+  Exclude<C['query'], undefined> extends z.ZodType ? z.input<Exclude<C['query'], undefined>> : void;
 /** The body as the route sees it, parsed and transformed by the schema. */
 export type CallBody<C extends Call> = C['request'] extends z.ZodType ? z.output<C['request']> : undefined;
 /** What the route answers (checked against the schema before it is sent). */

@@ -18,6 +18,23 @@ import {
   updateCampaignPauseCall,
   updateStatsExCall,
 } from './campaign-activity.ts';
+import {
+  applyCouponCall,
+  buyWithBillToPayCall,
+  buyWithBitcoinCall,
+  createCheckoutSessionCall,
+  createCouponCall,
+  getAdvertiserSettingsCall,
+  getCouponsCall,
+  getPurchaseCall,
+  getSalesCall,
+  getTestCheckoutCall,
+  payTestCheckoutCall,
+  saveAdvertiserSettingsCall,
+  stripeWebhookCall,
+  updateBuyCall,
+  updateSaleCall,
+} from './billing.ts';
 import { checkInstallCall, getInstallationDataCall } from './installation.ts';
 import { getPerformanceHistoryCall, getRealtimePerformanceCall } from './performance.ts';
 import { signInCall } from './signin.ts';
@@ -56,4 +73,19 @@ export const API_CALLS = [
   checkInstallCall,
   getRealtimePerformanceCall,
   getPerformanceHistoryCall,
+  getPurchaseCall,
+  updateBuyCall,
+  buyWithBitcoinCall,
+  buyWithBillToPayCall,
+  applyCouponCall,
+  createCheckoutSessionCall,
+  stripeWebhookCall,
+  getTestCheckoutCall,
+  payTestCheckoutCall,
+  getAdvertiserSettingsCall,
+  saveAdvertiserSettingsCall,
+  getSalesCall,
+  updateSaleCall,
+  getCouponsCall,
+  createCouponCall,
 ] as const;

@@ -11,4 +11,5 @@ export * from './admin-activity.ts';
 export * from './installation.ts';
 export * from './performance.ts';
 export * from './serving.ts';
+export * from './billing.ts';
 export * from './calls.ts';

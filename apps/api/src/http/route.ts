@@ -8,10 +8,19 @@ import { zodSerializerCompiler, zodValidatorCompiler, type ZodTypeProvider } fro
 /** What a call's handler is given: the parsed body, the gated actor, and Fastify's request and reply. */
 export interface CallInput<C extends Call> {
   body: CallBody<C>;
+  /** The parsed query parameters of a call that declares them. */
+  query: QueryOf<C>;
   actor: ActorFor<C['access']>;
   request: FastifyRequest;
   reply: FastifyReply;
 }
+
+/** The parsed query parameters of a call that declares a query schema; undefined for the others. */
+type QueryOf<C extends Call> = [Exclude<C['query'], undefined>] extends [never]
+  ? undefined
+  : Exclude<C['query'], undefined> extends z.ZodType
+    ? z.output<Exclude<C['query'], undefined>>
+    : undefined;
 
 /**
  * A call's answer, checked against its response schema before it is sent. A handler that answers
@@ -39,8 +48,12 @@ export function route<C extends Call>(
     method: call.method,
     url: call.path,
     ...options,
-    config: { call: call.path },
-    schema: { ...(call.request ? { body: call.request } : {}), response: { 200: call.response } },
+    config: { call: call.path, signedBy: call.signedBy },
+    schema: {
+      ...(call.request ? { body: call.request } : {}),
+      ...(call.query ? { querystring: call.query } : {}),
+      response: { 200: call.response },
+    },
     // The compilers are set per route: the serving routes keep Fastify's own JSON-schema serializer.
     validatorCompiler: zodValidatorCompiler as FastifySchemaCompiler<unknown>,
     serializerCompiler: zodSerializerCompiler as FastifySerializerCompiler<unknown>,
@@ -50,6 +63,7 @@ export function route<C extends Call>(
     handler: async (request, reply) =>
       handler({
         body: (call.request ? request.body : undefined) as CallBody<C>,
+        query: (call.query ? request.query : undefined) as QueryOf<C>,
         actor: request.actor as ActorFor<C['access']>,
         request,
         reply,

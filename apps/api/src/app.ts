@@ -34,6 +34,11 @@ import adminActivityRoutes from './features/admin-activity/routes.ts';
 import installationRoutes from './features/installation/routes.ts';
 import performanceRoutes from './features/performance/routes.ts';
 import mediaRoutes from './features/media/routes.ts';
+import billingRoutes from './features/billing/routes.ts';
+import adminBillingRoutes from './features/billing/admin-routes.ts';
+import stripeRoutes from './features/stripe/routes.ts';
+import stripeWebhookRoutes from './features/stripe/webhook-routes.ts';
+import advertiserSettingsRoutes from './features/advertiser-settings/routes.ts';
 
 /** The embedded database's upkeep: checkpoint, and vacuum when due (scheduler job name). */
 export const EMBEDDED_MAINTENANCE_JOB = 'embedded-database-maintenance';
@@ -197,6 +202,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         adminActivityRoutes,
         installationRoutes,
         performanceRoutes,
+        billingRoutes,
+        adminBillingRoutes,
+        stripeRoutes,
+        stripeWebhookRoutes,
+        advertiserSettingsRoutes,
       ]) {
         await api.register(feature);
       }

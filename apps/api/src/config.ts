@@ -32,6 +32,18 @@ export interface AppConfig {
   newsletterTutorialMinutes: number;
   /** A file of hosting and cloud providers' IP ranges whose traffic is invalid (one CIDR a line); none when unset. */
   datacenterIpRangesFile: string | undefined;
+  /**
+   * Card payments (Stripe Checkout). Without `secretKey` the product serves its own test checkout page. `apiUrl`
+   * sends the SDK's requests to a stand-in of Stripe's HTTP API (tests); each is undefined when unset.
+   */
+  stripe: StripeConfig;
+}
+
+export interface StripeConfig {
+  secretKey: string | undefined;
+  publishableKey: string | undefined;
+  webhookSecret: string | undefined;
+  apiUrl: string | undefined;
 }
 
 /** A setting the server cannot start with: its message says which and why (main.ts prints it alone). */
@@ -59,6 +71,25 @@ function readPositiveNumber(value: string | undefined, fallback: number, name: s
   if (!Number.isFinite(parsed) || parsed <= 0)
     throw new ConfigError(`${name} must be a number greater than 0, got ${value}`);
   return parsed;
+}
+
+/** STRIPE_API_URL: an http(s) base URL (scheme, host, optional port; no path, the SDK would drop it). */
+function readStripeApiUrl(value: string | undefined): string | undefined {
+  const text = value?.trim();
+  if (!text) return undefined;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new ConfigError(`STRIPE_API_URL must be an http(s) URL such as http://127.0.0.1:12111, got ${text}`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ConfigError(`STRIPE_API_URL must be an http(s) URL, got ${text}`);
+  }
+  if (url.pathname !== '/' || url.search || url.hash || url.username || url.password) {
+    throw new ConfigError(`STRIPE_API_URL must be a base URL (scheme, host and port only), got ${text}`);
+  }
+  return url.origin;
 }
 
 /** Below this, a secret can be guessed: the serving tokens, anti-forgery tokens and login codes derive from it. */
@@ -133,5 +164,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     datacenterIpRangesFile: env.DATACENTER_IP_RANGES_FILE?.trim()
       ? resolve(env.DATACENTER_IP_RANGES_FILE.trim())
       : undefined,
+    stripe: {
+      secretKey: env.STRIPE_SECRET_KEY?.trim() || undefined,
+      publishableKey: env.STRIPE_PUBLISHABLE_KEY?.trim() || undefined,
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET?.trim() || undefined,
+      apiUrl: readStripeApiUrl(env.STRIPE_API_URL),
+    },
   };
 }

@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import { ads, advertisers, campaigns, publishers, type Database } from '@helium/db';
+import { ads, advertisers, campaigns, publishers, sales, type Database } from '@helium/db';
 import type { CallAccess } from '@helium/contracts';
 
 /** The demo tenants the samples act on: Nordvik Outdoor (advertiser@demo.test) and Demo Blog (publisher@demo.test). */
@@ -7,6 +7,8 @@ export interface DemoIds {
   campaignId: number;
   adId: number;
   publisherId: number;
+  /** The demo's unpaid invoice (seed/billing.ts). */
+  invoiceSaleId: number;
 }
 
 export async function demoIds(db: Database): Promise<DemoIds> {
@@ -24,7 +26,8 @@ export async function demoIds(db: Database): Promise<DemoIds> {
     .orderBy(asc(ads.id))
     .limit(1);
   const [publisher] = await db.select().from(publishers).where(eq(publishers.brand, 'Demo Blog'));
-  return { campaignId: campaign!.id, adId: ad!.id, publisherId: publisher!.id };
+  const [invoice] = await db.select().from(sales).where(eq(sales.method, 'invoice')).orderBy(asc(sales.id)).limit(1);
+  return { campaignId: campaign!.id, adId: ad!.id, publisherId: publisher!.id, invoiceSaleId: invoice!.id };
 }
 
 /**
@@ -38,6 +41,8 @@ export interface CallSample {
   /** A valid body for the first tenant (the demo user of the call's access). */
   body: (ids: DemoIds) => unknown;
   otherTenant: OtherTenant;
+  /** Query parameters, for the calls that take them (the card checkout). */
+  query?: (ids: DemoIds) => Record<string, string | number>;
   /** Statuses the allowed caller may get with this body besides 2xx: a business refusal, never 401/403/422. */
   allowedRefusals?: number[];
   /** The call signs the caller out: run it on a client of its own. */
@@ -51,6 +56,62 @@ const noBody = () => ({});
  * has its sample here: it is then checked for every role, for another tenant and against random bad input.
  */
 export const CALL_SAMPLES: Record<string, CallSample> = {
+  '/api/advertiser/get-purchase': { body: (ids) => ({ campaignExId: ids.campaignId }), otherTenant: 'refused' },
+  '/api/advertiser/update-buy': {
+    body: (ids) => ({ supercampaign: { id: ids.campaignId, buy_impressions: 100_000 } }),
+    otherTenant: 'refused',
+  },
+  '/api/advertiser/buy-with-bitcoin': {
+    body: (ids) => ({ campaignExId: ids.campaignId, buyImpressions: 100_000, price: 237.5 }),
+    otherTenant: 'refused',
+  },
+  '/api/advertiser/buy-with-bill-to-pay': {
+    body: (ids) => ({ campaignExId: ids.campaignId, currency: 'eur' }),
+    otherTenant: 'refused',
+    // The chosen quantity may be under the minimum order of direct billing.
+    allowedRefusals: [409],
+  },
+  '/api/advertiser/apply-coupon': {
+    body: (ids) => ({ campaignExId: ids.campaignId, code: 'WELCOME10' }),
+    otherTenant: 'refused',
+    allowedRefusals: [409],
+  },
+  '/api/stripe2/create-checkout-session-campaignex': {
+    body: noBody,
+    query: (ids) => ({ campaignExId: ids.campaignId, currency: 'eur' }),
+    otherTenant: 'refused',
+    // No quantity chosen yet on the slider.
+    allowedRefusals: [422],
+  },
+  // Stripe's server signs it: without a configured secret or a signature, every caller is refused alike.
+  '/api/stripe2/webhook': { body: noBody, otherTenant: 'none', allowedRefusals: [400, 404, 503] },
+  '/api/stripe2/get-test-checkout': {
+    body: () => ({ sessionId: 'cs_test_local_matrix' }),
+    otherTenant: 'none',
+    allowedRefusals: [404],
+  },
+  '/api/stripe2/pay-test-checkout': {
+    body: () => ({ sessionId: 'cs_test_local_matrix' }),
+    otherTenant: 'none',
+    allowedRefusals: [404],
+  },
+  '/api/advertiser/get-settings': { body: noBody, otherTenant: 'ownData' },
+  '/api/advertiser/save-settings': {
+    body: () => ({ field: 'billingInformation', data: { address: 'Nordvik Outdoor SAS\n12 rue des Alpes' } }),
+    otherTenant: 'none',
+  },
+  '/api/admin/get-sales': { body: () => ({ state: 'toConfirm' }), otherTenant: 'none' },
+  '/api/admin/update-sale': {
+    body: (ids) => ({ saleId: ids.invoiceSaleId, action: 'confirm' }),
+    otherTenant: 'none',
+    allowedRefusals: [409],
+  },
+  '/api/admin/get-coupons': { body: noBody, otherTenant: 'none' },
+  '/api/admin/create-coupon': {
+    body: () => ({ code: 'MATRIX5', percentOff: 5 }),
+    otherTenant: 'none',
+    allowedRefusals: [409],
+  },
   '/api/common/signin': { body: () => ({ step: 1, email: 'nobody@demo.test' }), otherTenant: 'none' },
   '/api/common/user': { body: noBody, otherTenant: 'ownData' },
   '/api/common/update-user': { body: () => ({ key: 'currency', value: 'eur' }), otherTenant: 'none' },
@@ -135,6 +196,13 @@ export const CALL_SAMPLES: Record<string, CallSample> = {
 };
 
 /** Who the matrix signs in for each access (the first tenant), and as the other tenant of the same type. */
+/** The path a sample is sent to: the call's, with the sample's query parameters. */
+export function samplePath(path: string, ids: DemoIds): string {
+  const query = CALL_SAMPLES[path]?.query?.(ids);
+  if (!query) return path;
+  return `${path}?${new URLSearchParams(Object.entries(query).map(([key, value]): [string, string] => [key, String(value)]))}`;
+}
+
 export const DEMO_CALLERS = {
   admin: { email: 'admin@demo.test', account: null },
   publisher: { email: 'publisher@demo.test', account: null },

@@ -6,6 +6,8 @@ export interface CaughtMail {
   to: string;
   subject: string;
   text: string;
+  /** Attached files as received (invoices). */
+  attachments: Array<{ filename: string; contentType: string; content: Buffer }>;
 }
 
 /** A real SMTP server on a free loopback port that keeps what it receives, for tests. */
@@ -20,7 +22,16 @@ export async function startSmtpCatcher() {
       simpleParser(stream)
         .then((mail) => {
           const to = Array.isArray(mail.to) ? mail.to[0]?.text : mail.to?.text;
-          messages.push({ to: to ?? '', subject: mail.subject ?? '', text: mail.text ?? '' });
+          messages.push({
+            to: to ?? '',
+            subject: mail.subject ?? '',
+            text: mail.text ?? '',
+            attachments: mail.attachments.map((file) => ({
+              filename: file.filename ?? '',
+              contentType: file.contentType,
+              content: file.content,
+            })),
+          });
           waiters.splice(0).forEach((wake) => wake());
           callback();
         })

@@ -11,6 +11,7 @@ export class HashIds {
   private readonly publisherAdValidation: Hashids;
   private readonly publisher: Hashids;
   private readonly campaign: Hashids;
+  private readonly sale: Hashids;
 
   constructor(secret: string) {
     const salt = (purpose: string) => createHmac('sha256', secret).update(`hashids:${purpose}`).digest('base64url');
@@ -18,6 +19,16 @@ export class HashIds {
     this.publisherAdValidation = new Hashids(salt('publisher-ad-validation'), 12);
     this.publisher = new Hashids(salt('publisher'), 8);
     this.campaign = new Hashids(salt('campaign'), 8);
+    this.sale = new Hashids(salt('sale'), 10, 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789');
+  }
+
+  /** A sale in its receipt link (/advertiser/receipt/<this>) and as the payment reference an advertiser quotes. */
+  encodeSale(saleId: number): string {
+    return this.sale.encode(saleId);
+  }
+
+  decodeSale(hashId: string): number | null {
+    return single(safeDecode(this.sale, hashId), 1)?.[0] ?? null;
   }
 
   encodeCampaign(campaignId: number): string {

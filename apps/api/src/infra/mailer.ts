@@ -2,15 +2,23 @@ import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
 import { access, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import nodemailer, { type Transporter } from 'nodemailer';
+import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import { HttpError } from '../http/errors.ts';
+
+/** A file sent with a message (an invoice's PDF). */
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+}
 
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html?: string;
+  attachments?: MailAttachment[];
 }
 
 export interface Mailer {
@@ -19,6 +27,25 @@ export interface Mailer {
   /** Whether mail can go out now: the outbox folder is writable, or the last SMTP send did not fail. */
   isHealthy(): Promise<boolean>;
   close(): void;
+}
+
+/** What nodemailer is given for a message: the sender, and the attachments as files of their own. */
+function mailOptions(from: string, message: MailMessage): SendMailOptions {
+  const { attachments, ...rest } = message;
+  return {
+    from,
+    ...rest,
+    ...(attachments?.length
+      ? {
+          attachments: attachments.map(({ filename, content, contentType }) => ({
+            filename,
+            content,
+            contentType,
+            contentDisposition: 'attachment' as const,
+          })),
+        }
+      : {}),
+  };
 }
 
 const unavailable = () =>
@@ -42,7 +69,7 @@ export function createMailer(options: {
     return {
       async send(message) {
         try {
-          await transport.sendMail({ from, ...message });
+          await transport.sendMail(mailOptions(from, message));
         } catch (error) {
           lastSendFailed = true;
           log.error({ err: error, to: message.to }, 'mail could not be sent');
@@ -58,7 +85,7 @@ export function createMailer(options: {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(message) {
-      const info = await transport.sendMail({ from, ...message });
+      const info = await transport.sendMail(mailOptions(from, message));
       const file = join(outboxDir, `${Date.now()}-${randomBytes(4).toString('hex')}.eml`);
       try {
         await mkdir(outboxDir, { recursive: true });

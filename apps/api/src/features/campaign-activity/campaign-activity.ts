@@ -192,6 +192,8 @@ export interface CampaignExOptions {
   locale: Locale;
   now: Date;
   hashIds: ActivityHashIds;
+  /** What the advertiser's coupon gives (billing/purchase.ts couponText), shown in the add-credits modal. */
+  couponStr?: string | null;
 }
 
 function rangeOf(campaign: CampaignRow): string[] {
@@ -412,18 +414,18 @@ export async function buildCampaignEx(
     is_cpc: campaign.isCpc,
     isTrial: campaign.isTrial,
     trialStr: trialText(campaign, options.locale),
-    couponStr: null,
+    couponStr: options.couponStr ?? null,
     isPaused: campaign.pauseDailyImpressions > 0,
     isFinished: finished,
     isAutoPilot: campaign.isAutoPilot,
     isAutoPilotVisible: campaign.isAutoPilotVisible,
     pauseDailyImpressions: campaign.pauseDailyImpressions,
     canActivateAdsByPublisher: campaign.canActivateAdsByPublisher,
-    canBuyInBtc: true,
-    canBillToPay: false,
+    canBuyInBtc: campaign.canBuyInBtc,
+    canBillToPay: campaign.canBillToPay,
     billToPayMinOrder: microsToEuros(settings.billToPayMinOrder),
     canBudget: campaign.canBudget,
-    do_not_discount: false,
+    do_not_discount: campaign.doNotDiscount,
     geolocation: campaign.geoTargets,
     cpm: microsToEuros(campaign.cpm),
     cpc: microsToEuros(campaign.cpc),

@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import { createCouponCall, getCouponsCall, getSalesCall, updateSaleCall } from '@helium/contracts';
+import { route } from '../../http/route.ts';
+import { createCoupon, listCoupons } from './coupons.ts';
+import { adminSaleView } from './sale-view.ts';
+import { cancelSale, confirmSale, listSales } from './sales.ts';
+import { eq } from 'drizzle-orm';
+import { advertisers } from '@helium/db';
+
+/** Admin: payments to confirm (pending Bitcoin sales, unpaid invoices) and coupons; every change audited. */
+export default async function adminBillingRoutes(app: FastifyInstance) {
+  const { db, clock, hashIds } = app.ctx;
+
+  route(app, getSalesCall, async ({ actor, body }) => {
+    const now = clock.now();
+    const rows = await listSales(db, body.state);
+    return { sales: rows.map(({ sale, brand }) => adminSaleView(sale, brand, actor.locale, hashIds, now)) };
+  });
+
+  route(app, updateSaleCall, async ({ actor, body, request }) => {
+    const admin = { userId: actor.userId, ip: request.ip, now: clock.now() };
+    const sale =
+      body.action === 'confirm' ? await confirmSale(db, body.saleId, admin) : await cancelSale(db, body.saleId, admin);
+    // A confirmed Bitcoin sale adds credits, a cancelled invoice takes them back: serving follows at once.
+    app.delivery.markChanged();
+    const [advertiser] = await db
+      .select({ brand: advertisers.brand })
+      .from(advertisers)
+      .where(eq(advertisers.id, sale.advertiserId));
+    return {
+      status: 'ok' as const,
+      sale: adminSaleView(sale, advertiser?.brand ?? '', actor.locale, hashIds, admin.now),
+    };
+  });
+
+  route(app, getCouponsCall, async () => ({ coupons: await listCoupons(db) }));
+
+  route(app, createCouponCall, async ({ actor, body, request }) => {
+    const coupon = await createCoupon(db, body, { userId: actor.userId, ip: request.ip, now: clock.now() });
+    return { status: 'ok' as const, coupon };
+  });
+}

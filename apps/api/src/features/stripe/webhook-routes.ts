@@ -1,0 +1,64 @@
+import type { FastifyInstance } from 'fastify';
+import type Stripe from 'stripe';
+import { stripeWebhookCall } from '@helium/contracts';
+import { HttpError } from '../../http/errors.ts';
+import { route } from '../../http/route.ts';
+import { completeCardSale } from '../billing/sales.ts';
+import { paymentOfEvent, sessionIdOfEvent } from './checkout.ts';
+import { stripeWebhooks } from './stripe-client.ts';
+
+const badSignature = () => new HttpError(400, 'badSignature', 'The Stripe-Signature header is missing or wrong.');
+
+/**
+ * POST /api/stripe2/webhook: Stripe's events, with no session and no anti-forgery token (the contract's `signedBy`);
+ * the gate is the signature, checked on the exact bytes received, so this plugin's own JSON parser keeps the raw
+ * body. A paid Checkout Session credits its sale once (completeCardSale's compare-and-set), whatever the number of
+ * deliveries of this event or of the session's other events; other events are acknowledged and ignored. A fault
+ * answers 500 so that Stripe delivers the event again later.
+ */
+export default async function stripeWebhookRoutes(app: FastifyInstance) {
+  const { db, clock, config } = app.ctx;
+  const secret = config.stripe.webhookSecret;
+  if (config.stripe.secretKey && !secret) {
+    app.log.warn('STRIPE_SECRET_KEY is set without STRIPE_WEBHOOK_SECRET: card payments will not be credited');
+  }
+
+  // Encapsulated: only this plugin's routes read application/json as a Buffer.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+
+  route(app, stripeWebhookCall, async ({ request }) => {
+    // 503, not 404: Stripe keeps delivering for days, so events sent before the secret is configured are not lost.
+    if (!secret) throw new HttpError(503, 'stripeWebhookNotConfigured', 'STRIPE_WEBHOOK_SECRET is not set.');
+    const signature = request.headers['stripe-signature'];
+    const payload = request.body;
+    if (typeof signature !== 'string' || signature === '' || !Buffer.isBuffer(payload)) throw badSignature();
+    let event: Stripe.Event;
+    try {
+      // Tolerance measured on the app's clock (Stripe's default of 5 minutes): an old signed event is a replay.
+      event = stripeWebhooks.constructEvent(payload, signature, secret, undefined, undefined, clock.now().getTime());
+    } catch {
+      request.log.warn('stripe webhook: signature refused');
+      throw badSignature();
+    }
+
+    const paid = paymentOfEvent(event);
+    const about = { eventId: event.id, eventType: event.type, sessionId: sessionIdOfEvent(event) };
+    if (!paid) {
+      request.log.info({ ...about, outcome: 'ignored' }, 'stripe webhook');
+      return { received: true };
+    }
+    const { outcome, sale } = await completeCardSale(
+      db,
+      paid.sessionId,
+      { amountTotal: paid.amountTotal, currency: paid.currency },
+      clock.now(),
+    );
+    if (outcome === 'credited') app.delivery.markChanged();
+    const line = { ...about, outcome, saleId: sale?.id ?? null };
+    // A mismatch stays pending for an admin; an unknown session is not this product's (nothing to retry).
+    if (outcome === 'amountMismatch' || outcome === 'unknownSession') request.log.warn(line, 'stripe webhook');
+    else request.log.info(line, 'stripe webhook');
+    return { received: true };
+  });
+}

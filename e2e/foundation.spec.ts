@@ -26,7 +26,7 @@ describe('sign-in and landing per role', () => {
       'admin@demo.test',
       '/admin/stats',
       'Stats',
-      ['Stats', 'Activity by Advertiser', 'Activity by Publisher', 'Ad Validation', 'Users'],
+      ['Stats', 'Activity by Advertiser', 'Activity by Publisher', 'Ad Validation', 'Users', 'Payments'],
     ],
     [
       'publisher@demo.test',

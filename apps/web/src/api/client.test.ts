@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiPost, isApiError, readCookie } from './client.ts';
-import { signOutCall, updateUserCall, userCall } from '@helium/contracts';
+import { ApiError, apiErrorMessage, apiPost, isApiError, pathWithQuery, readCookie } from './client.ts';
+import { createCheckoutSessionCall, signOutCall, updateUserCall, userCall } from '@helium/contracts';
 
 describe('readCookie', () => {
   it('finds a cookie among others and URL-decodes it', () => {
@@ -99,5 +99,42 @@ describe('apiPost', () => {
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     const error = await apiPost(userCall).catch((e: unknown) => e);
     expect(isApiError(error, 0)).toBe(true);
+  });
+
+  it("appends a call's query parameters to its path and sends an empty body", async () => {
+    fetchMock.mockResolvedValueOnce(json(200, { id: 'cs_1', url: '/test-checkout/cs_1' }));
+    await apiPost(createCheckoutSessionCall, undefined, { query: { campaignExId: 7, currency: 'usd' } });
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/stripe2/create-checkout-session-campaignex?campaignExId=7&currency=usd');
+    expect(init?.body).toBe('{}');
+  });
+});
+
+describe('pathWithQuery', () => {
+  it('encodes the parameters that have a value and leaves the path alone without any', () => {
+    expect(pathWithQuery('/api/x', { a: 'b c', n: 1, none: undefined, nil: null })).toBe('/api/x?a=b+c&n=1');
+    expect(pathWithQuery('/api/x', {})).toBe('/api/x');
+    expect(pathWithQuery('/api/x', undefined)).toBe('/api/x');
+  });
+});
+
+describe('apiErrorMessage', () => {
+  it("gives the server's message, or the first field at fault of a 422", () => {
+    expect(apiErrorMessage(new ApiError(409, { status: 'couponUsed', message: 'Already used' }))).toBe('Already used');
+    expect(
+      apiErrorMessage(
+        new ApiError(422, {
+          status: 'invalidRequest',
+          message: 'The request is not valid.',
+          issues: [{ path: 'code', message: 'Too short' }],
+        }),
+      ),
+    ).toBe('Too short');
+  });
+
+  it('answers null when there is nothing to show', () => {
+    expect(apiErrorMessage(new ApiError(0, null))).toBeNull();
+    expect(apiErrorMessage(new Error('boom'))).toBeNull();
+    expect(apiErrorMessage(new ApiError(500, 'text'))).toBeNull();
   });
 });

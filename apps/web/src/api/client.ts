@@ -11,6 +11,7 @@ import {
   userCall,
   type Call,
   type CallInput,
+  type CallQuery,
   type CallResponse,
   type TSignInRequest,
   type TUpdateUserRequest,
@@ -33,6 +34,20 @@ export class ApiError extends Error {
 
 export function isApiError(error: unknown, status?: number): error is ApiError {
   return error instanceof ApiError && (status === undefined || error.status === status);
+}
+
+/**
+ * The server's explanation of a refusal, to show to the user: the body's `message`, or the first field at fault
+ * of a 422; null when there is none (a network failure, a 5xx without one, anything that is not an ApiError).
+ */
+export function apiErrorMessage(error: unknown): string | null {
+  if (!(error instanceof ApiError) || typeof error.body !== 'object' || error.body === null) return null;
+  const body = error.body as { message?: unknown; issues?: unknown };
+  if (Array.isArray(body.issues)) {
+    const issue = body.issues[0] as { message?: unknown } | undefined;
+    if (typeof issue?.message === 'string' && issue.message !== '') return issue.message;
+  }
+  return typeof body.message === 'string' && body.message !== '' ? body.message : null;
 }
 
 export const CSRF_COOKIE_PATH = '/sanctum/csrf-cookie';
@@ -105,12 +120,43 @@ function postOnce(path: string, body: unknown): Promise<Response> {
   return send(path, { method: 'POST', headers, body: JSON.stringify(body ?? {}) });
 }
 
-/** Sends a call and returns its typed answer; throws an ApiError on any non-2xx status. */
-export async function apiPost<C extends Call>(
-  call: C,
-  ...[body]: CallInput<C> extends void ? [] : [CallInput<C>]
-): Promise<CallResponse<C>> {
-  const path = call.path;
+/** A query parameter's value; `undefined` and `null` leave the parameter out. */
+export type QueryValue = string | number | boolean | null | undefined;
+
+/**
+ * What a call's query parameters are: the contract's `query` schema input when its type is known, else any
+ * plain parameters (`defineCall` does not keep the query schema's type yet).
+ */
+export type ApiQuery<C extends Call> = CallQuery<C> extends void ? Record<string, QueryValue> : CallQuery<C>;
+
+export interface ApiPostOptions<C extends Call> {
+  /** Appended to the path as URL search parameters, for a call whose contract takes a `query`. */
+  query?: ApiQuery<C>;
+}
+
+/** The call's body (none for a call without one: `undefined` when options follow) and the options. */
+export type ApiPostArgs<C extends Call> =
+  CallInput<C> extends void
+    ? [body?: undefined, options?: ApiPostOptions<C>]
+    : [body: CallInput<C>, options?: ApiPostOptions<C>];
+
+/** `path?name=value&...` for the parameters that have a value, or the path alone. */
+export function pathWithQuery(path: string, query: Record<string, unknown> | undefined): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) params.append(name, String(value));
+  }
+  const search = params.toString();
+  return search === '' ? path : `${path}?${search}`;
+}
+
+/**
+ * Sends a call and returns its typed answer; throws an ApiError on any non-2xx status. A call with query
+ * parameters takes them after the body: `apiPost(createCheckoutSessionCall, undefined, { query: { ... } })`.
+ */
+export async function apiPost<C extends Call>(call: C, ...[body, options]: ApiPostArgs<C>): Promise<CallResponse<C>> {
+  const path = pathWithQuery(call.path, options?.query as Record<string, unknown> | undefined);
   // Without a token the first call would certainly be refused, so get one up front.
   if (!xsrfToken()) await fetchCsrfCookie().catch(() => undefined);
   let response = await postOnce(path, body);

@@ -27,13 +27,14 @@ describe('decideAccess', () => {
 });
 
 describe('route table', () => {
-  it('holds the thirteen typed routes of the specification', () => {
+  it('holds the thirteen typed routes of the specification and the admin payments', () => {
     expect(APP_ROUTES.map((route) => [route.path, route.type])).toEqual([
       ['admin/stats', 0],
       ['admin/activity-by-advertiser', 0],
       ['admin/activity-by-publisher', 0],
       ['admin/ad-validation', 0],
       ['admin/users', 0],
+      ['admin/payments', 0],
       ['advertiser/activity', 2],
       ['advertiser/ads', 2],
       ['advertiser/settings', 2],
@@ -52,6 +53,7 @@ describe('route table', () => {
       'nav.activityByPublisher',
       'nav.adValidation',
       'nav.users',
+      'nav.payments',
     ]);
     expect(menuFor(1).map((entry) => entry.to)).toEqual([
       '/publisher/accounting',

@@ -1,6 +1,7 @@
 import { Suspense, type ComponentType } from 'react';
 import { createBrowserRouter, redirect, type LoaderFunction, type RouteObject } from 'react-router';
 import type { TUser } from '@helium/contracts';
+import { USER_TYPE } from '@helium/domain/roles';
 import { SignInPage } from '../features/auth/SignInPage.tsx';
 import { PlaceholderPage } from '../features/placeholder/PlaceholderPage.tsx';
 import { PublisherAdValidationPage } from '../features/publisher-ad-validation/PublisherAdValidationPage.tsx';
@@ -32,6 +33,9 @@ const PAGES: Partial<Record<RouteName, () => Promise<ComponentType>>> = {
     import('../features/admin-activity/AdminActivityByAdvertiserPage.tsx').then((m) => m.AdminActivityByAdvertiserPage),
   'admin-activity-by-publisher': () =>
     import('../features/admin-activity/AdminActivityByPublisherPage.tsx').then((m) => m.AdminActivityByPublisherPage),
+  'advertiser-settings': () =>
+    import('../features/advertiser-settings/AdvertiserSettingsPage.tsx').then((m) => m.AdvertiserSettingsPage),
+  'admin-payments': () => import('../features/admin-payments/AdminPaymentsPage.tsx').then((m) => m.AdminPaymentsPage),
 };
 
 /** The current user, fetched once and then read from the ['user'] query; null when the fetch fails. */
@@ -71,6 +75,15 @@ const signedInRoutes: RouteObject[] = [
         : { element: <PlaceholderPage titleKey={route.navKey} /> }),
     };
   }),
+  // The local stand-in for the card provider's checkout (no STRIPE_SECRET_KEY): out of the menus.
+  {
+    path: 'test-checkout/:sessionId',
+    id: 'test-checkout',
+    loader: guard(USER_TYPE.advertiser),
+    lazy: async () => ({
+      Component: (await import('../features/test-checkout/TestCheckoutPage.tsx')).TestCheckoutPage,
+    }),
+  },
   { path: '*', loader: () => redirect(HOME_PATH), element: null },
 ];
 

@@ -1,5 +1,5 @@
 /**
- * The route table of specification 01, section 2, as data: the router, the guards and the
+ * The route table of specification 01, section 2 (and the admin's payments, issue 22), as data: the router, the guards and the
  * role menus are all derived from it.
  */
 import { USER_TYPE, type UserType } from '@helium/domain/roles';
@@ -10,6 +10,7 @@ export type NavKey =
   | 'nav.activityByPublisher'
   | 'nav.adValidation'
   | 'nav.users'
+  | 'nav.payments'
   | 'nav.accounting'
   | 'nav.performance'
   | 'nav.settings'
@@ -41,6 +42,7 @@ export const APP_ROUTES = [
   },
   { path: 'admin/ad-validation', name: 'admin-ad-validation', type: USER_TYPE.admin, navKey: 'nav.adValidation' },
   { path: 'admin/users', name: 'admin-users', type: USER_TYPE.admin, navKey: 'nav.users' },
+  { path: 'admin/payments', name: 'admin-payments', type: USER_TYPE.admin, navKey: 'nav.payments' },
   { path: 'advertiser/activity', name: 'advertiser-activity', type: USER_TYPE.advertiser, navKey: 'nav.activity' },
   { path: 'advertiser/ads', name: 'advertiser-ads', type: USER_TYPE.advertiser, navKey: 'nav.ads' },
   { path: 'advertiser/settings', name: 'advertiser-settings', type: USER_TYPE.advertiser, navKey: 'nav.settings' },
@@ -76,6 +78,7 @@ const MENU_ORDER: Record<UserType, readonly RouteName[]> = {
     'admin-activity-by-publisher',
     'admin-ad-validation',
     'admin-users',
+    'admin-payments',
   ],
   [USER_TYPE.publisher]: [
     'publisher-accounting',

@@ -93,7 +93,7 @@ export function AdvertiserActivityPage() {
       <ActivityChart campaign={campaign} />
 
       <UrlModal opened={modals.urlOpen} onClose={() => modals.setUrlOpen(false)} />
-      <AddCreditsModal opened={modals.addOpen} onClose={() => modals.setAddOpen(false)} />
+      <AddCreditsModal opened={modals.addOpen} onClose={() => modals.setAddOpen(false)} campaignExId={campaign.id} />
       <PaymentSuccessModal opened={modals.successOpen} onClose={() => modals.setSuccessOpen(false)} />
     </Stack>
   );

@@ -1,12 +1,27 @@
 import { Modal } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
+import { AddCreditsContent } from './AddCreditsContent.tsx';
 
-/** The add-credits modal, empty for now: its opening and closing are reported to the server. */
-export function AddCreditsModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+/**
+ * The add-credits modal (specification 02, section 2.2); its opening and closing are reported to the server by
+ * useActivityModals. Its content is mounted only while it is open, so each opening reads the purchase afresh.
+ * Full screen on a phone.
+ */
+export function AddCreditsModal({
+  opened,
+  onClose,
+  campaignExId,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  campaignExId: number;
+}) {
   const { t } = useTranslation();
+  const phone = useMediaQuery('(max-width: 36em)');
   return (
-    <Modal opened={opened} onClose={onClose} title={t('activity.addCredits')}>
-      {null}
+    <Modal opened={opened} onClose={onClose} title={t('activity.addCredits')} size="lg" fullScreen={phone}>
+      {opened ? <AddCreditsContent campaignExId={campaignExId} /> : null}
     </Modal>
   );
 }

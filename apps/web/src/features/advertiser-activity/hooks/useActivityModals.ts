@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import { userActivityCall } from '@helium/contracts';
 import { apiPost } from '../../../api/client.ts';
+import { CAMPAIGN_QUERY_KEY } from './useCampaign.ts';
 
 /**
  * The screen's three modals: statistics by URL, add credits (its opening and closing are reported to the server)
@@ -9,17 +11,26 @@ import { apiPost } from '../../../api/client.ts';
  */
 export function useActivityModals() {
   const [params, setParams] = useSearchParams();
+  const queryClient = useQueryClient();
   const [urlOpen, setUrlOpen] = useState(false);
   const [addOpen, setAddOpen] = useState(false);
   const [successOpen, setSuccessOpen] = useState(false);
 
-  // Returning from card payment opens the success modal and clears the query.
+  // Returning from card payment opens the success modal, clears the query and reads the campaign again so that
+  // the credits bar shows what was bought.
   useEffect(() => {
     if (params.get('event') === 'successfulPayment') {
       setSuccessOpen(true);
       setParams({}, { replace: true });
+      void queryClient.invalidateQueries({ queryKey: CAMPAIGN_QUERY_KEY });
     }
-  }, [params, setParams]);
+  }, [params, setParams, queryClient]);
+
+  // Closing the thanks reads the campaign once more: the provider may confirm the payment a moment after the return.
+  const setPaymentSuccessOpen = (open: boolean) => {
+    setSuccessOpen(open);
+    if (!open) void queryClient.invalidateQueries({ queryKey: CAMPAIGN_QUERY_KEY });
+  };
 
   const setAddCreditsOpen = (open: boolean) => {
     setAddOpen(open);
@@ -34,7 +45,7 @@ export function useActivityModals() {
     addOpen,
     setAddOpen: setAddCreditsOpen,
     successOpen,
-    setSuccessOpen,
+    setSuccessOpen: setPaymentSuccessOpen,
     anyOpen: urlOpen || addOpen || successOpen,
   };
 }

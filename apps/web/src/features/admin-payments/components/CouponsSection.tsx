@@ -1,0 +1,34 @@
+import { Alert, Paper, Stack, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { DelayedLoader } from '../../../app/DelayedLoader.tsx';
+import { useCoupons } from '../hooks/useCoupons.ts';
+import { CouponCreateForm } from './CouponCreateForm.tsx';
+import { CouponTable } from './CouponTable.tsx';
+
+/** The coupons admins give advertisers: the list and a form to create one. */
+export function CouponsSection() {
+  const { t } = useTranslation();
+  const { query, coupons, create } = useCoupons();
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="coupons-title">
+      <Stack gap="md">
+        <Title order={2} size="h3" id="coupons-title">
+          {t('adminPayments.couponsTitle')}
+        </Title>
+        {coupons ? (
+          <CouponTable coupons={coupons} />
+        ) : query.isError ? (
+          <Alert color="red" role="alert">
+            {t('common.error')}
+          </Alert>
+        ) : (
+          <DelayedLoader aria-label={t('common.loading')} />
+        )}
+        <Title order={3} size="h4">
+          {t('adminPayments.newCoupon')}
+        </Title>
+        <CouponCreateForm onCreate={create} />
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,38 @@
+import { Alert, Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { DelayedLoader } from '../../app/DelayedLoader.tsx';
+import { PageHeader } from '../../app/PageHeader.tsx';
+import { AdvertiserCard } from './components/AdvertiserCard.tsx';
+import { BillingInformationCard } from './components/BillingInformationCard.tsx';
+import { SalesTable } from './components/SalesTable.tsx';
+import { useAdvertiserSettings } from './hooks/useAdvertiserSettings.ts';
+
+/** Advertiser Settings (specification 02, section 2.4): who the advertiser is, billing information, purchases. */
+export function AdvertiserSettingsPage() {
+  const { t } = useTranslation();
+  const { query, settings, save } = useAdvertiserSettings();
+  return (
+    <>
+      <PageHeader title={t('nav.settings')} />
+      {settings ? (
+        <Stack gap="md" maw={960}>
+          <AdvertiserCard advertiser={settings.advertiser} />
+          <BillingInformationCard
+            // A new address from the server starts a fresh card.
+            key={settings.form.billingInformation.address}
+            address={settings.form.billingInformation.address}
+            onSave={(address) => save.mutateAsync(address)}
+            onReload={() => query.refetch()}
+          />
+          <SalesTable sales={settings.sales} />
+        </Stack>
+      ) : query.isError ? (
+        <Alert color="red" role="alert">
+          {t('common.error')}
+        </Alert>
+      ) : (
+        <DelayedLoader aria-label={t('common.loading')} />
+      )}
+    </>
+  );
+}

@@ -66,6 +66,22 @@ describe('a route registered from its contract', () => {
     expect(called).toBe(false);
   });
 
+  it('refuses text holding the NUL character (PostgreSQL cannot store it) with a 422 naming the field', async () => {
+    let called = false;
+    const server = await app(() => {
+      called = true;
+      return { total: 0 };
+    });
+    const refused = await server.inject({
+      method: 'POST',
+      url: echoCall.path,
+      payload: { limit: 1, name: 'a\u0000b' },
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toMatchObject({ status: 'invalidRequest', issues: [{ path: 'name' }] });
+    expect(called).toBe(false);
+  });
+
   it("turns an answer that breaks its contract into the server's 500, details kept out of the answer", async () => {
     const server = await app(() => ({ total: 1.5 }));
     const fault = await server.inject({ method: 'POST', url: echoCall.path, payload: { limit: 1 } });

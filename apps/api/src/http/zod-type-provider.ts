@@ -1,6 +1,6 @@
 import type { FastifySchemaCompiler, FastifyTypeProvider } from 'fastify';
 import type { FastifySerializerCompiler } from 'fastify/types/schema.js';
-import type { z } from 'zod';
+import { z } from 'zod';
 
 /**
  * Zod schemas on Fastify routes (Fastify's type-provider interface, three small parts): the route's
@@ -15,14 +15,42 @@ export interface ZodTypeProvider extends FastifyTypeProvider {
 
 /**
  * Parses a request part. A missing body is parsed as `{}`, so that a call whose fields are all optional
- * needs none; a ZodError is answered 422 with the fields at fault by the one error handler.
+ * needs none; a ZodError is answered 422 with the fields at fault by the one error handler. Text holding the
+ * NUL character is refused for every call here: PostgreSQL cannot store it, and it is never meant.
  */
 export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> =
   ({ schema }) =>
   (data) => {
     const parsed = schema.safeParse(data ?? {});
-    return parsed.success ? { value: parsed.data } : { error: parsed.error };
+    if (!parsed.success) return { error: parsed.error };
+    const path = nulPath(parsed.data, []);
+    if (path) return { error: nulError.safeParse(path).error! };
+    return { value: parsed.data };
   };
+
+/** A genuine ZodError (an Error, as Fastify needs) naming the field that holds a NUL character. */
+const nulError = z.any().superRefine((path: PropertyKey[], context) => {
+  context.addIssue({ code: 'custom', path, message: 'Text cannot contain the NUL character' });
+});
+
+/** Where a value holds a string with the NUL character, or null. */
+function nulPath(value: unknown, path: PropertyKey[]): PropertyKey[] | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) {
+      const found = nulPath(item, [...path, index]);
+      if (found) return found;
+    }
+    return null;
+  }
+  if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      const found = nulPath(item, [...path, key]);
+      if (found) return found;
+    }
+  }
+  return null;
+}
 
 /**
  * Serialises an answer once its schema has accepted it (unknown fields are dropped). A mismatch is the

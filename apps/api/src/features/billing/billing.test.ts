@@ -3,6 +3,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { auditLog, campaignCredits, campaigns, coupons, ledgerEntries, sales } from '@helium/db';
 import { buildTestApp, type TestApp, type TestClient } from '../../../test/helper.ts';
 import { databaseFingerprint, demoIds, type DemoIds } from '../../../test/call-samples.ts';
+import { counts, decide, publisherId, view } from '../../../test/serve-support.ts';
 import { creditMismatches } from './credits-ledger.ts';
 
 let t: TestApp;
@@ -35,6 +36,33 @@ describe('the ledger of credits', () => {
     expect(await creditMismatches(t.db)).toEqual([]);
     const kinds = await t.db.select({ kind: campaignCredits.kind }).from(campaignCredits);
     expect(new Set(kinds.map((row) => row.kind))).toEqual(new Set(['opening', 'purchase', 'trial']));
+  });
+
+  it('still holds after delivery consumed credits', async () => {
+    const before = await counts(t.db);
+    const blog = await publisherId(t.db, 'Demo Blog');
+    for (let visitor = 1; visitor <= 5; visitor += 1) {
+      const who = { ip: `198.51.100.${visitor}` };
+      const { ads } = await decide(t, blog, who);
+      for (const ad of ads) await view(t, ad.view, who);
+    }
+    await t.app.delivery.recorder.flush();
+    expect((await counts(t.db)).impressions).toBeGreaterThan(before.impressions);
+    expect(await creditMismatches(t.db)).toEqual([]);
+  });
+
+  it('names a campaign whose remaining credits were changed outside the ledger', async () => {
+    const [row] = await t.db.select().from(campaigns).where(eq(campaigns.id, ids.campaignId));
+    await t.db
+      .update(campaigns)
+      .set({ remainingImpressions: row!.remainingImpressions + 1 })
+      .where(eq(campaigns.id, ids.campaignId));
+    expect((await creditMismatches(t.db)).map((mismatch) => mismatch.campaignId)).toEqual([ids.campaignId]);
+    await t.db
+      .update(campaigns)
+      .set({ remainingImpressions: row!.remainingImpressions })
+      .where(eq(campaigns.id, ids.campaignId));
+    await t.app.delivery.refresh();
   });
 });
 

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adClicks, adImpressions, dailyAdStats, invalidTraffic, ledgerEntries, pageviews } from '@helium/db';
-import { DAY_MS, MINUTE_MS } from '@helium/domain';
+import { DAY_MS, HOUR_MS, MINUTE_MS } from '@helium/domain';
 import type { DecisionAnswer } from '@helium/contracts/serving';
 import { buildTestApp, type TestApp } from '../../../test/helper.ts';
 import {
@@ -50,9 +50,16 @@ async function written(app: TestApp) {
 }
 
 /** Moves the clock to the start of the next UTC minute (the per-minute rule counts UTC minutes). */
+/**
+ * Moves the clock to the next whole minute, and first to the next UTC day when less than two hours of this one are
+ * left: an address set aside stays so for the rest of its day, so a scenario must not cross midnight (the test
+ * clock starts at the real time, and CI may run at 23:50 UTC).
+ */
 function startOfNextMinute(app: TestApp = t) {
+  const leftToday = DAY_MS - (app.clock.now().getTime() % DAY_MS);
+  if (leftToday < 2 * HOUR_MS) app.clock.advance(leftToday);
   const now = app.clock.now().getTime();
-  app.clock.advance(MINUTE_MS - (now % MINUTE_MS));
+  app.clock.advance((MINUTE_MS - (now % MINUTE_MS)) % MINUTE_MS || MINUTE_MS);
 }
 
 async function one<Row>(app: TestApp, statement: ReturnType<typeof sql>): Promise<Row> {

@@ -21,6 +21,11 @@ export const publishers = pgTable(
     /** Minimum balance to request a payout, in micro-euros; null = the network default. */
     minBalanceForPayout: bigint('min_balance_for_payout', { mode: 'number' }),
     salesRepUserId: integer('sales_rep_user_id').references(() => users.id),
+    /** The payout methods an admin allowed this publisher (bitcoin, paypal, wire). */
+    authorizedPayoutMethods: text('authorized_payout_methods')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('publishers_user_idx').on(table.userId)],

@@ -6,3 +6,4 @@ export * from './ads.ts';
 export * from './delivery.ts';
 export * from './campaign-activity.ts';
 export * from './billing.ts';
+export * from './payouts.ts';

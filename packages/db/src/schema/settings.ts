@@ -29,6 +29,9 @@ export const networkSettings = pgTable('network_settings', {
   discountAmount3Bp: integer('discount_amount3_bp').notNull().default(1500),
   extraDiscountForBtcBp: integer('extra_discount_for_btc_bp').notNull().default(500),
   extraDiscountForUsdBp: integer('extra_discount_for_usd_bp').notNull().default(0),
+  /** Transfer fees of EUR payouts by PayPal and by bank transfer (micro-euros); none for USD and Bitcoin. */
+  transferFeePaypalEur: bigint('transfer_fee_paypal_eur', { mode: 'number' }).notNull().default(1_000_000),
+  transferFeeWireEur: bigint('transfer_fee_wire_eur', { mode: 'number' }).notNull().default(5_000_000),
   /** VAT on invoices and receipts (bp). */
   vatBp: integer('vat_bp').notNull().default(2000),
   /** Where Bitcoin payments go, and what invoices print as seller and bank details. */

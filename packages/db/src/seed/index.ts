@@ -3,6 +3,7 @@ import type { Database } from '../client.ts';
 import { users } from '../schema/index.ts';
 import { seedBilling } from './billing.ts';
 import { seedDemoAds, type SeedMediaSink } from './ads.ts';
+import { seedPayouts } from './payouts.ts';
 import { seedDeliveryDemo } from './delivery.ts';
 import { seedTrafficHistory } from './history.ts';
 import { seedNetworkSettings } from './settings.ts';
@@ -26,5 +27,6 @@ export async function seedDemoData(db: Database, options: { media?: SeedMediaSin
     await seedDeliveryDemo(database, options.media);
     await seedTrafficHistory(database);
     await seedBilling(database, accounts);
+    await seedPayouts(database, accounts);
   });
 }

@@ -35,6 +35,15 @@ import {
   updateBuyCall,
   updateSaleCall,
 } from './billing.ts';
+import {
+  getAccountingCall,
+  getPayoutsCall,
+  getPublisherSettingsCall,
+  getPublisherStatsCall,
+  requestPayoutCall,
+  savePublisherSettingsCall,
+  updatePayoutCall,
+} from './payouts.ts';
 import { checkInstallCall, getInstallationDataCall } from './installation.ts';
 import { getPerformanceHistoryCall, getRealtimePerformanceCall } from './performance.ts';
 import { signInCall } from './signin.ts';
@@ -88,4 +97,11 @@ export const API_CALLS = [
   updateSaleCall,
   getCouponsCall,
   createCouponCall,
+  getAccountingCall,
+  requestPayoutCall,
+  getPublisherStatsCall,
+  getPublisherSettingsCall,
+  savePublisherSettingsCall,
+  getPayoutsCall,
+  updatePayoutCall,
 ] as const;

@@ -12,4 +12,5 @@ export * from './installation.ts';
 export * from './performance.ts';
 export * from './serving.ts';
 export * from './billing.ts';
+export * from './payouts.ts';
 export * from './calls.ts';

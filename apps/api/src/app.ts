@@ -39,6 +39,9 @@ import adminBillingRoutes from './features/billing/admin-routes.ts';
 import stripeRoutes from './features/stripe/routes.ts';
 import stripeWebhookRoutes from './features/stripe/webhook-routes.ts';
 import advertiserSettingsRoutes from './features/advertiser-settings/routes.ts';
+import payoutRoutes from './features/payouts/routes.ts';
+import adminPayoutRoutes from './features/payouts/admin-routes.ts';
+import publisherStatsRoutes from './features/publisher-stats/routes.ts';
 
 /** The embedded database's upkeep: checkpoint, and vacuum when due (scheduler job name). */
 export const EMBEDDED_MAINTENANCE_JOB = 'embedded-database-maintenance';
@@ -207,6 +210,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         stripeRoutes,
         stripeWebhookRoutes,
         advertiserSettingsRoutes,
+        payoutRoutes,
+        adminPayoutRoutes,
+        publisherStatsRoutes,
       ]) {
         await api.register(feature);
       }

@@ -56,6 +56,27 @@ const noBody = () => ({});
  * has its sample here: it is then checked for every role, for another tenant and against random bad input.
  */
 export const CALL_SAMPLES: Record<string, CallSample> = {
+  '/api/publisher/get-accounting': { body: noBody, otherTenant: 'ownData' },
+  // Refused with a 409 when the balance is under the minimum, the method not set up, or a payout pending.
+  '/api/publisher/request-payout': {
+    body: () => ({ method: 'paypal', currency: 'eur' }),
+    otherTenant: 'none',
+    allowedRefusals: [409],
+  },
+  '/api/publisher/get-stats': { body: noBody, otherTenant: 'ownData' },
+  '/api/publisher/get-settings': { body: noBody, otherTenant: 'ownData' },
+  '/api/publisher/save-settings': {
+    body: () => ({ field: 'paypal', data: { email: 'julien.martin@demo.test' } }),
+    otherTenant: 'none',
+    // A method the publisher is not authorised to use.
+    allowedRefusals: [409],
+  },
+  '/api/admin/get-payouts': { body: () => ({ state: 'pending' }), otherTenant: 'none' },
+  '/api/admin/update-payout': {
+    body: () => ({ payoutId: 999_999, action: 'paid', reference: 'MATRIX-1' }),
+    otherTenant: 'none',
+    allowedRefusals: [404],
+  },
   '/api/advertiser/get-purchase': { body: (ids) => ({ campaignExId: ids.campaignId }), otherTenant: 'refused' },
   '/api/advertiser/update-buy': {
     body: (ids) => ({ supercampaign: { id: ids.campaignId, buy_impressions: 100_000 } }),

@@ -1,5 +1,5 @@
 import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
-import { advertisers, campaigns, couponRedemptions, coupons, networkSettings, type Database } from '@helium/db';
+import { advertisers, campaigns, couponRedemptions, coupons, type Database } from '@helium/db';
 import {
   MICROS_PER_EURO,
   PICO_BTC_PER_BTC,
@@ -19,16 +19,10 @@ import {
 import type { TCampaignPurchase, TPriceBreakdown } from '@helium/contracts';
 import { HttpError } from '../../http/errors.ts';
 import { findAdvertiserCampaign } from '../campaign-activity/campaign-activity.ts';
+import { latestNetworkSettings, type NetworkSettings } from '../network-settings/network-settings.ts';
 
 type CampaignRow = typeof campaigns.$inferSelect;
-type SettingsRow = typeof networkSettings.$inferSelect;
-
-/** The network settings a purchase is priced with (the latest row; the seed always writes one). */
-export async function billingSettings(db: Database): Promise<SettingsRow> {
-  const [row] = await db.select().from(networkSettings).orderBy(desc(networkSettings.id)).limit(1);
-  if (!row) throw new HttpError(503, 'noNetworkSettings', 'The network settings are missing.');
-  return row;
-}
+type SettingsRow = NetworkSettings;
 
 export function discountTiers(settings: SettingsRow): DiscountTiers {
   return {
@@ -61,7 +55,7 @@ export async function loadPurchaseContext(
 ): Promise<PurchaseContext> {
   const campaign = await findAdvertiserCampaign(db, advertiserId, campaignId);
   const [advertiser] = await db.select().from(advertisers).where(eq(advertisers.id, advertiserId));
-  const settings = await billingSettings(db);
+  const settings = await latestNetworkSettings(db);
   const coupon = await pendingCoupon(db, advertiserId);
   const limits = purchaseLimits({ isCpc: campaign.isCpc, buyMax: campaign.buyMax, buyStep: campaign.buyStep });
   return {

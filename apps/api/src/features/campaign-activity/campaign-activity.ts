@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
 import {
   adPublisherActivations,
   adPublisherValidations,
@@ -6,7 +6,6 @@ import {
   campaigns,
   dailyAdStats,
   dailyUrlStats,
-  networkSettings,
   publishers,
   type Database,
 } from '@helium/db';
@@ -22,7 +21,6 @@ import {
   isPublisherApproved,
   isShownAsVideo,
   microsToEuros,
-  MICROS_PER_EURO,
   pageAddress,
   selectionMode,
   sharePct,
@@ -49,6 +47,7 @@ import {
 import { formatDate, formatNumber, isoDay, type Locale } from '@helium/domain/format';
 import type { TCampaignAd, TCampaignEx, TPublisherStatLine } from '@helium/contracts';
 import { HttpError, notFound } from '../../http/errors.ts';
+import { latestNetworkSettings } from '../network-settings/network-settings.ts';
 import { findAdvertiserAd } from '../ads/ads.ts';
 import { campaignImpressionsOn, displayKey, impressionsByDisplay, spentByAd } from '../delivery/ad-index.ts';
 
@@ -148,15 +147,6 @@ export async function findPublisherValidation(
     .where(and(eq(adPublisherValidations.adId, adId), eq(adPublisherValidations.publisherId, publisherId)))
     .limit(1);
   return row ? publisherValidation(row) : null;
-}
-
-export async function latestSettings(db: Database) {
-  const [row] = await db.select().from(networkSettings).orderBy(desc(networkSettings.id)).limit(1);
-  return {
-    minImpressionsForCtrRank: row?.minImpressionsForCtrRank ?? 500,
-    minImpressionsToAutoPilot: row?.minImpressionsToAutoPilot ?? 1000,
-    billToPayMinOrder: row?.billToPayMinOrder ?? 1_000 * MICROS_PER_EURO,
-  };
 }
 
 /**
@@ -265,7 +255,7 @@ export async function buildCampaignEx(
   // Leads are shown only for campaigns that report them (a conversion pixel or postback); N/A otherwise.
   const tracksLeads = lifetimeCounts.leads > 0;
 
-  const settings = await latestSettings(db);
+  const settings = await latestNetworkSettings(db);
   const week = await weekCtr(db, today, settings.minImpressionsForCtrRank);
   const publisherRows = await db.select().from(publishers);
   const publisherById = new Map(publisherRows.map((row) => [row.id, row]));

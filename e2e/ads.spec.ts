@@ -2,8 +2,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Dialog, Page } from 'playwright-core';
-import { launchBrowser, newPage, signInThroughForm } from './support/browser.ts';
+import type { Browser } from 'playwright-core';
+import { acceptDialogs, launchBrowser, newPage, signInThroughForm } from './support/browser.ts';
 import { startProduct, type Product } from './support/product.ts';
 
 const MEDIA = fileURLToPath(new URL('../packages/db/src/seed/media/', import.meta.url));
@@ -20,16 +20,6 @@ afterAll(async () => {
   await browser?.close();
   await product?.stop();
 });
-
-/** Accepts every browser confirm and alert on the page, keeping their texts. */
-function acceptDialogs(page: Page): string[] {
-  const seen: string[] = [];
-  page.on('dialog', (dialog: Dialog) => {
-    seen.push(dialog.message());
-    void dialog.accept();
-  });
-  return seen;
-}
 
 async function signedInPage(email: string, path: string) {
   const page = await newPage(browser, product);

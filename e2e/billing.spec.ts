@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Dialog, Page } from 'playwright-core';
-import { launchBrowser, newPage, signInThroughForm } from './support/browser.ts';
+import type { Browser, Page } from 'playwright-core';
+import { acceptDialogs, launchBrowser, newPage, signInThroughForm } from './support/browser.ts';
 import { startProduct, type Product } from './support/product.ts';
 
 /*
@@ -28,16 +28,6 @@ afterAll(async () => {
   await browser?.close();
   await product?.stop();
 });
-
-/** Accepts every browser confirm and alert on the page, keeping their texts. */
-function acceptDialogs(page: Page): string[] {
-  const seen: string[] = [];
-  page.on('dialog', (dialog: Dialog) => {
-    seen.push(dialog.message());
-    void dialog.accept();
-  });
-  return seen;
-}
 
 const parseEn = (text: string) => Number(text.replace(/[^\d.]/g, ''));
 

@@ -26,13 +26,13 @@ describe('sign-in and landing per role', () => {
       'admin@demo.test',
       '/admin/stats',
       'Stats',
-      ['Stats', 'Activity by Advertiser', 'Activity by Publisher', 'Ad Validation', 'Users', 'Payments'],
+      ['Stats', 'Activity by Advertiser', 'Activity by Publisher', 'Ad Validation', 'Users', 'Payments', 'Payouts'],
     ],
     [
       'publisher@demo.test',
       '/publisher/accounting',
       'Accounting',
-      ['Accounting', 'Stats', 'Performance', 'Settings', 'Installation'],
+      ['Accounting', 'Stats', 'Performance', 'Settings', 'Installation', 'Terms of use'],
     ],
     ['advertiser@demo.test', '/advertiser/activity', 'Activity', ['Activity', 'Ads', 'Settings']],
   ])('%s signs in through the form and lands on %s with its menu', async (email, path, title, menu) => {

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Dialog, type Page } from 'playwright-core';
 import { codeFrom } from '../../apps/api/test/smtp-catcher.ts';
 import type { Product } from './product.ts';
 
@@ -53,4 +53,14 @@ export async function signInThroughForm(
   if (options.agree) await page.getByRole('checkbox', { name: /conditions/i }).check();
   await page.getByLabel('Code de connexion').fill(code);
   await page.getByRole('button', { name: 'Se connecter' }).click();
+}
+
+/** Accepts every browser confirm and alert on the page, keeping their texts. */
+export function acceptDialogs(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('dialog', (dialog: Dialog) => {
+    seen.push(dialog.message());
+    void dialog.accept();
+  });
+  return seen;
 }

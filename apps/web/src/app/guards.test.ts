@@ -27,7 +27,7 @@ describe('decideAccess', () => {
 });
 
 describe('route table', () => {
-  it('holds the thirteen typed routes of the specification and the admin payments', () => {
+  it('holds the thirteen typed routes of the specification, the admin payments and payouts, and the terms', () => {
     expect(APP_ROUTES.map((route) => [route.path, route.type])).toEqual([
       ['admin/stats', 0],
       ['admin/activity-by-advertiser', 0],
@@ -35,6 +35,7 @@ describe('route table', () => {
       ['admin/ad-validation', 0],
       ['admin/users', 0],
       ['admin/payments', 0],
+      ['admin/payouts', 0],
       ['advertiser/activity', 2],
       ['advertiser/ads', 2],
       ['advertiser/settings', 2],
@@ -43,6 +44,7 @@ describe('route table', () => {
       ['publisher/settings', 1],
       ['publisher/performance', 1],
       ['publisher/installation', 1],
+      ['publisher/terms', 1],
     ]);
   });
 
@@ -54,6 +56,7 @@ describe('route table', () => {
       'nav.adValidation',
       'nav.users',
       'nav.payments',
+      'nav.payouts',
     ]);
     expect(menuFor(1).map((entry) => entry.to)).toEqual([
       '/publisher/accounting',
@@ -61,6 +64,7 @@ describe('route table', () => {
       '/publisher/performance',
       '/publisher/settings',
       '/publisher/installation',
+      '/publisher/terms',
     ]);
     expect(menuFor(2).map((entry) => entry.navKey)).toEqual(['nav.activity', 'nav.ads', 'nav.settings']);
   });

@@ -36,6 +36,15 @@ const PAGES: Partial<Record<RouteName, () => Promise<ComponentType>>> = {
   'advertiser-settings': () =>
     import('../features/advertiser-settings/AdvertiserSettingsPage.tsx').then((m) => m.AdvertiserSettingsPage),
   'admin-payments': () => import('../features/admin-payments/AdminPaymentsPage.tsx').then((m) => m.AdminPaymentsPage),
+  'admin-payouts': () => import('../features/admin-payouts/AdminPayoutsPage.tsx').then((m) => m.AdminPayoutsPage),
+  'publisher-accounting': () =>
+    import('../features/publisher-accounting/PublisherAccountingPage.tsx').then((m) => m.PublisherAccountingPage),
+  'publisher-stats': () =>
+    import('../features/publisher-stats/PublisherStatsPage.tsx').then((m) => m.PublisherStatsPage),
+  'publisher-settings': () =>
+    import('../features/publisher-settings/PublisherSettingsPage.tsx').then((m) => m.PublisherSettingsPage),
+  'publisher-terms': () =>
+    import('../features/publisher-terms/PublisherTermsPage.tsx').then((m) => m.PublisherTermsPage),
 };
 
 /** The current user, fetched once and then read from the ['user'] query; null when the fetch fails. */
@@ -90,6 +99,15 @@ const signedInRoutes: RouteObject[] = [
 export const routes: RouteObject[] = [
   { path: '/signin/:id?', id: 'signin', element: <SignInPage /> },
   { path: '/publisher-ad-validation/:hashid?', id: 'publisher-ad-validation', element: <PublisherAdValidationPage /> },
+  // The terms of use, public so that the sign-in's agreement step can link to them (in a new tab).
+  {
+    path: '/terms',
+    id: 'terms',
+    lazy: async () => ({
+      Component: (await import('../features/publisher-terms/PublicTermsPage.tsx')).PublicTermsPage,
+    }),
+    hydrateFallbackElement: <FullPageLoader />,
+  },
   {
     path: '/',
     id: 'root',

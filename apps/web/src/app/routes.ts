@@ -1,6 +1,7 @@
 /**
- * The route table of specification 01, section 2 (and the admin's payments, issue 22), as data: the router, the guards and the
- * role menus are all derived from it.
+ * The route table of specification 01, section 2 (and the admin's payments and payouts, issues 22 and 23, and the
+ * publisher's terms of use, specification 02 section 2.10), as data: the router, the guards and the role menus are
+ * all derived from it.
  */
 import { USER_TYPE, type UserType } from '@helium/domain/roles';
 
@@ -11,10 +12,12 @@ export type NavKey =
   | 'nav.adValidation'
   | 'nav.users'
   | 'nav.payments'
+  | 'nav.payouts'
   | 'nav.accounting'
   | 'nav.performance'
   | 'nav.settings'
   | 'nav.installation'
+  | 'nav.terms'
   | 'nav.activity'
   | 'nav.ads';
 
@@ -43,6 +46,7 @@ export const APP_ROUTES = [
   { path: 'admin/ad-validation', name: 'admin-ad-validation', type: USER_TYPE.admin, navKey: 'nav.adValidation' },
   { path: 'admin/users', name: 'admin-users', type: USER_TYPE.admin, navKey: 'nav.users' },
   { path: 'admin/payments', name: 'admin-payments', type: USER_TYPE.admin, navKey: 'nav.payments' },
+  { path: 'admin/payouts', name: 'admin-payouts', type: USER_TYPE.admin, navKey: 'nav.payouts' },
   { path: 'advertiser/activity', name: 'advertiser-activity', type: USER_TYPE.advertiser, navKey: 'nav.activity' },
   { path: 'advertiser/ads', name: 'advertiser-ads', type: USER_TYPE.advertiser, navKey: 'nav.ads' },
   { path: 'advertiser/settings', name: 'advertiser-settings', type: USER_TYPE.advertiser, navKey: 'nav.settings' },
@@ -66,6 +70,7 @@ export const APP_ROUTES = [
     type: USER_TYPE.publisher,
     navKey: 'nav.installation',
   },
+  { path: 'publisher/terms', name: 'publisher-terms', type: USER_TYPE.publisher, navKey: 'nav.terms' },
 ] as const satisfies readonly AppRoute[];
 
 export type RouteName = (typeof APP_ROUTES)[number]['name'];
@@ -79,6 +84,7 @@ const MENU_ORDER: Record<UserType, readonly RouteName[]> = {
     'admin-ad-validation',
     'admin-users',
     'admin-payments',
+    'admin-payouts',
   ],
   [USER_TYPE.publisher]: [
     'publisher-accounting',
@@ -86,6 +92,7 @@ const MENU_ORDER: Record<UserType, readonly RouteName[]> = {
     'publisher-performance',
     'publisher-settings',
     'publisher-installation',
+    'publisher-terms',
   ],
   [USER_TYPE.advertiser]: ['advertiser-activity', 'advertiser-ads', 'advertiser-settings'],
 };

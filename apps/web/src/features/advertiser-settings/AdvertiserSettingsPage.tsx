@@ -1,6 +1,6 @@
-import { Alert, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { DelayedLoader } from '../../app/DelayedLoader.tsx';
+import { QueryContent } from '../../app/QueryContent.tsx';
 import { PageHeader } from '../../app/PageHeader.tsx';
 import { AdvertiserCard } from './components/AdvertiserCard.tsx';
 import { BillingInformationCard } from './components/BillingInformationCard.tsx';
@@ -14,25 +14,21 @@ export function AdvertiserSettingsPage() {
   return (
     <>
       <PageHeader title={t('nav.settings')} />
-      {settings ? (
-        <Stack gap="md" maw={960}>
-          <AdvertiserCard advertiser={settings.advertiser} />
-          <BillingInformationCard
-            // A new address from the server starts a fresh card.
-            key={settings.form.billingInformation.address}
-            address={settings.form.billingInformation.address}
-            onSave={(address) => save.mutateAsync(address)}
-            onReload={() => query.refetch()}
-          />
-          <SalesTable sales={settings.sales} />
-        </Stack>
-      ) : query.isError ? (
-        <Alert color="red" role="alert">
-          {t('common.error')}
-        </Alert>
-      ) : (
-        <DelayedLoader aria-label={t('common.loading')} />
-      )}
+      <QueryContent data={settings} isError={query.isError}>
+        {(settings) => (
+          <Stack gap="md" maw={960}>
+            <AdvertiserCard advertiser={settings.advertiser} />
+            <BillingInformationCard
+              // A new address from the server starts a fresh card.
+              key={settings.form.billingInformation.address}
+              address={settings.form.billingInformation.address}
+              onSave={(address) => save.mutateAsync(address)}
+              onReload={() => query.refetch()}
+            />
+            <SalesTable sales={settings.sales} />
+          </Stack>
+        )}
+      </QueryContent>
     </>
   );
 }

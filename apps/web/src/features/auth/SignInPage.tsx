@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Center, Checkbox, Paper, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Checkbox, Paper, Stack, TextInput, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import type { TSignInRequest } from '@helium/contracts';
 import { api, isApiError } from '../../api/client.ts';
@@ -20,6 +20,9 @@ import {
 import { SIGN_IN_TEXTS as T } from './utils/signInTexts.ts';
 
 type FocusTarget = { field: 'email' | 'code'; request: number };
+
+/** The terms of use, public (features/publisher-terms): the agreement's link opens them in a new tab. */
+const TERMS_PATH = '/terms';
 
 /** Passwordless sign-in, French only (spec 01: Sign-in screen; sections 4, 5 and 8). */
 export function SignInPage() {
@@ -154,7 +157,14 @@ export function SignInPage() {
             />
             {atStep2 && form.agreementPending && (
               <Checkbox
-                label={T.agreementLabel}
+                label={
+                  <>
+                    {T.agreementPrefix}
+                    <Anchor href={TERMS_PATH} target="_blank" rel="noopener" title={T.termsLinkTitle} inherit>
+                      {T.termsLink}
+                    </Anchor>
+                  </>
+                }
                 checked={form.agreed}
                 disabled={form.submitting}
                 onChange={(event) => update({ agreed: event.currentTarget.checked })}

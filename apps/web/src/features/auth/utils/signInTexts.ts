@@ -1,3 +1,6 @@
+const AGREEMENT_PREFIX = "J'accepte les ";
+const TERMS_LINK = "conditions d'utilisation";
+
 /** The sign-in screen is French only (spec 01), so its texts live here rather than in the en/fr catalogues. */
 export const SIGN_IN_TEXTS = {
   title: 'Connexion',
@@ -5,7 +8,11 @@ export const SIGN_IN_TEXTS = {
   codeLabel: 'Code de connexion',
   codeHint:
     'Un code de connexion vient de vous être envoyé par e-mail. Vérifiez votre boîte de réception et votre dossier de courrier indésirable (spam).',
-  agreementLabel: "J'accepte les conditions d'utilisation",
+  agreementLabel: `${AGREEMENT_PREFIX}${TERMS_LINK}`,
+  /** The agreement's label before its link, and the link to the terms (opened in a new tab). */
+  agreementPrefix: AGREEMENT_PREFIX,
+  termsLink: TERMS_LINK,
+  termsLinkTitle: "Lire les conditions d'utilisation (nouvel onglet)",
   continue: 'Continuer',
   signIn: 'Se connecter',
   checking: 'Chargement…',

@@ -1,0 +1,52 @@
+import { Paper, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { QueryContent } from '../../app/QueryContent.tsx';
+import { PageHeader } from '../../app/PageHeader.tsx';
+import { PayoutMethodCard } from './components/PayoutMethodCard.tsx';
+import { usePublisherSettings } from './hooks/usePublisherSettings.ts';
+import { SETTINGS_METHODS } from './utils/payoutForm.ts';
+
+/** Publisher Settings (specification 02, section 2.8): the details of each authorised payout method. */
+export function PublisherSettingsPage() {
+  const { t } = useTranslation();
+  const { query, settings, save, reload } = usePublisherSettings();
+  const methods = settings
+    ? SETTINGS_METHODS.filter((method) => settings.authorizedPayoutMethods.includes(method))
+    : [];
+  return (
+    <>
+      <PageHeader title={t('nav.settings')} />
+      <QueryContent data={settings} isError={query.isError}>
+        {(settings) => (
+          <Stack gap="md" maw={720}>
+            <Text size="sm" c="dimmed">
+              {t('settings.intro')}
+            </Text>
+            {methods.length === 0 ? (
+              <Paper withBorder p="lg" data-testid="payout-methods-empty">
+                <Title order={2} size="h4" mb="xs">
+                  {t('settings.noMethodTitle')}
+                </Title>
+                <Text>{t('settings.noMethod')}</Text>
+              </Paper>
+            ) : (
+              methods.map((method) => {
+                const values: Record<string, string> = settings.form[method];
+                return (
+                  <PayoutMethodCard
+                    // Details read again from the server start a fresh card.
+                    key={`${method}:${JSON.stringify(values)}`}
+                    method={method}
+                    values={values}
+                    onSave={save}
+                    onReload={reload}
+                  />
+                );
+              })
+            )}
+          </Stack>
+        )}
+      </QueryContent>
+    </>
+  );
+}

@@ -137,7 +137,7 @@ export const campaignCredits = pgTable(
     campaignId: integer('campaign_id')
       .notNull()
       .references(() => campaigns.id),
-    kind: text('kind', { enum: ['opening', 'purchase', 'trial', 'coupon', 'cancellation'] }).notNull(),
+    kind: text('kind', { enum: ['opening', 'purchase', 'trial', 'coupon', 'cancellation', 'grant'] }).notNull(),
     impressions: bigint('impressions', { mode: 'number' }).notNull().default(0),
     clicks: bigint('clicks', { mode: 'number' }).notNull().default(0),
     saleId: integer('sale_id').references(() => sales.id),

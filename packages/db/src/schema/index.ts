@@ -7,3 +7,4 @@ export * from './delivery.ts';
 export * from './campaign-activity.ts';
 export * from './billing.ts';
 export * from './payouts.ts';
+export * from './signin-links.ts';

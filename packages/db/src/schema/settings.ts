@@ -34,6 +34,8 @@ export const networkSettings = pgTable('network_settings', {
   transferFeeWireEur: bigint('transfer_fee_wire_eur', { mode: 'number' }).notNull().default(5_000_000),
   /** VAT on invoices and receipts (bp). */
   vatBp: integer('vat_bp').notNull().default(2000),
+  /** Days the admin's Stats average over (its footnote, BACK_DAYS_TO_ANALYZE). */
+  statsDaysAveraged: integer('stats_days_averaged').notNull().default(7),
   /** Where Bitcoin payments go, and what invoices print as seller and bank details. */
   bitcoinAddress: text('bitcoin_address').notNull().default('bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq'),
   sellerDetails: text('seller_details')

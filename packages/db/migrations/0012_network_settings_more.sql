@@ -1,0 +1,1 @@
+ALTER TABLE "network_settings" ADD COLUMN "stats_days_averaged" integer DEFAULT 7 NOT NULL;

@@ -7,7 +7,7 @@ import {
   validateAdByAdminsCall,
 } from './ad-validation.ts';
 import { getActivityCall } from './admin-activity.ts';
-import { getUsersCall } from './admin-users.ts';
+import { ADMIN_USERS_CALLS } from './admin-users.ts';
 import { getAdsCall, requestToValidateAdCall, updateOrDeleteAdCall, uploadFileCall } from './ads.ts';
 import {
   getCampaignExCall,
@@ -46,6 +46,9 @@ import {
 } from './payouts.ts';
 import { checkInstallCall, getInstallationDataCall } from './installation.ts';
 import { getPerformanceHistoryCall, getRealtimePerformanceCall } from './performance.ts';
+import { ADMIN_NETWORK_CALLS } from './admin-network.ts';
+import { ADMIN_STATS_CALLS } from './admin-stats.ts';
+import { AUDIT_LOG_CALLS } from './audit-log.ts';
 import { signInCall } from './signin.ts';
 import { userActivityCall } from './user-activity.ts';
 
@@ -60,7 +63,7 @@ export const API_CALLS = [
   signOutCall,
   commonSignOutCall,
   userActivityCall,
-  getUsersCall,
+  ...ADMIN_USERS_CALLS,
   getAdsCall,
   updateOrDeleteAdCall,
   requestToValidateAdCall,
@@ -104,4 +107,7 @@ export const API_CALLS = [
   savePublisherSettingsCall,
   getPayoutsCall,
   updatePayoutCall,
+  ...ADMIN_STATS_CALLS,
+  ...ADMIN_NETWORK_CALLS,
+  ...AUDIT_LOG_CALLS,
 ] as const;

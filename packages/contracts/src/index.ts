@@ -13,4 +13,7 @@ export * from './performance.ts';
 export * from './serving.ts';
 export * from './billing.ts';
 export * from './payouts.ts';
+export * from './admin-stats.ts';
+export * from './admin-network.ts';
+export * from './audit-log.ts';
 export * from './calls.ts';

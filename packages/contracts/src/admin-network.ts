@@ -1,0 +1,353 @@
+import { z } from 'zod';
+import { PAYOUT_METHODS } from '@helium/domain/payouts';
+import { defineCall } from './call.ts';
+import { ZIdSchema, ZLocaleSchema } from './common.ts';
+
+/*
+ * Running the network (issue 24, parts 3 and 4; docs/admin.md): the network settings, append-only with their
+ * history, and the onboarding of publishers, advertisers, their campaigns and users. Amounts are euros (numbers),
+ * shares and discounts percents (at most 2 decimals), rates euros per dollar and per bitcoin.
+ */
+
+const percent = z.number().min(0, 'A share cannot be negative').max(100, 'A share cannot be above 100 %');
+const euros = z.number().min(0, 'An amount cannot be negative').max(1_000_000_000);
+const count = z.number().int().min(0).max(1_000_000_000);
+
+/** The settings an admin edits, as the screen shows them. */
+export const ZNetworkSettingsFieldsSchema = z.object({
+  /** Euros per 1 US dollar and per 1 bitcoin: a rate of 0 is refused. */
+  usdToEur: z.number().positive('A rate must be above 0').max(1_000_000),
+  btcToEur: z.number().positive('A rate must be above 0').max(1_000_000_000),
+  publisherRevenueSharePct: percent,
+  salesRepRevenueSharePct: percent,
+  minImpressionsToAutoPilot: count,
+  minImpressionsForCtrRank: count,
+  minBalanceForPayout: euros,
+  transferFeePaypal: euros,
+  transferFeeWire: euros,
+  billToPayMinOrder: euros,
+  discountThreshold1Pct: percent,
+  discountThreshold2Pct: percent,
+  discountThreshold3Pct: percent,
+  discountAmount1Pct: percent,
+  discountAmount2Pct: percent,
+  discountAmount3Pct: percent,
+  extraDiscountForBtcPct: percent,
+  extraDiscountForUsdPct: percent,
+  vatPct: percent,
+  statsDaysAveraged: z.number().int().min(1).max(365),
+  bitcoinAddress: z.string().trim().min(1).max(100),
+  sellerDetails: z.string().trim().min(1).max(1000),
+  bankDetails: z.string().trim().min(1).max(1000),
+});
+export type TNetworkSettingsFields = z.infer<typeof ZNetworkSettingsFieldsSchema>;
+export type TNetworkSettingName = keyof TNetworkSettingsFields;
+export const NETWORK_SETTING_NAMES = Object.keys(ZNetworkSettingsFieldsSchema.shape) as TNetworkSettingName[];
+
+/** One row of the settings: the fields, when they were set and by whom, and which fields that row changed. */
+export const ZNetworkSettingsSchema = ZNetworkSettingsFieldsSchema.extend({
+  id: z.number().int(),
+  ratesSetAt: z.string(),
+  ratesSetAtStr: z.string(),
+  createdAtStr: z.string(),
+  createdBy: z.string().nullable(),
+  changed: z.array(z.string()),
+});
+export type TNetworkSettings = z.infer<typeof ZNetworkSettingsSchema>;
+
+/** POST /api/admin/get-network-settings: the settings in force and the history, newest first (50 rows). */
+export const ZGetNetworkSettingsResponseSchema = z.object({
+  settings: ZNetworkSettingsSchema,
+  history: z.array(ZNetworkSettingsSchema),
+});
+export type TGetNetworkSettingsResponse = z.infer<typeof ZGetNetworkSettingsResponseSchema>;
+
+/**
+ * POST /api/admin/update-network-settings: any subset of the settings (at least one). `expectedId`, the row the
+ * screen showed, makes it a compare-and-set (409 `settingsChanged` when another admin changed them since).
+ */
+export const ZUpdateNetworkSettingsRequestSchema = ZNetworkSettingsFieldsSchema.partial()
+  .extend({ expectedId: ZIdSchema.optional() })
+  .strict()
+  .refine((body) => Object.keys(body).some((key) => key !== 'expectedId'), 'Send at least one setting');
+export type TUpdateNetworkSettingsRequest = z.infer<typeof ZUpdateNetworkSettingsRequestSchema>;
+
+export const getNetworkSettingsCall = defineCall({
+  method: 'POST',
+  path: '/api/admin/get-network-settings',
+  access: 'admin',
+  request: null,
+  response: ZGetNetworkSettingsResponseSchema,
+});
+
+export const updateNetworkSettingsCall = defineCall({
+  method: 'POST',
+  path: '/api/admin/update-network-settings',
+  access: 'admin',
+  request: ZUpdateNetworkSettingsRequestSchema,
+  response: z.object({ status: z.literal('ok'), settings: ZNetworkSettingsSchema }),
+});
+
+/* ---------------------------------------------------------------- onboarding */
+
+/** A registered domain as a publisher types it: `example.com`, without scheme or path (lower-cased). */
+export const ZDomainSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(253)
+  .regex(
+    /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/,
+    'Expected a domain such as example.com',
+  );
+const ZBrandSchema = z.string().trim().min(1).max(120);
+const ZEmailSchema = z.string().trim().toLowerCase().email().max(254);
+const ZNameSchema = z.string().trim().min(1).max(120);
+/** The e-mail of the sales rep (a user); null = none. */
+const ZSalesRepSchema = ZEmailSchema.nullable();
+const ZPayoutMethodsSchema = z.array(z.enum(PAYOUT_METHODS)).max(3);
+
+/** The campaign fields an admin sets (spec 02 section 3); prices in euros. */
+export const ZCampaignFieldsSchema = z.object({
+  cpm: euros,
+  cpc: euros,
+  isTrial: z.boolean(),
+  canBuyInBtc: z.boolean(),
+  canBillToPay: z.boolean(),
+  isAutoPilotVisible: z.boolean(),
+  canActivateAdsByPublisher: z.boolean(),
+  canBudget: z.boolean(),
+  doNotDiscount: z.boolean(),
+});
+
+const ZCreateCommonSchema = z.object({
+  brand: ZBrandSchema,
+  email: ZEmailSchema,
+  /** For a new user; an existing user's name and locale are left as they are. */
+  name: ZNameSchema,
+  locale: ZLocaleSchema,
+  salesRep: ZSalesRepSchema.optional(),
+});
+
+/**
+ * POST /api/admin/create-account: a publisher (a web domain, or `newsletter: true`) or an advertiser (with its first
+ * campaign, CPM or CPC), held by the user of that e-mail, created (and welcomed by e-mail) when the e-mail is new.
+ */
+export const ZCreateAccountRequestSchema = z.discriminatedUnion('kind', [
+  ZCreateCommonSchema.extend({
+    kind: z.literal('publisher'),
+    domain: ZDomainSchema.optional(),
+    newsletter: z.boolean().optional(),
+    /** null or absent = the network's default. */
+    revenueSharePct: percent.nullable().optional(),
+    minBalanceForPayout: euros.nullable().optional(),
+    authorizedPayoutMethods: ZPayoutMethodsSchema.optional(),
+  }).strict(),
+  ZCreateCommonSchema.extend({
+    kind: z.literal('advertiser'),
+    campaign: z
+      .object({ isCpc: z.boolean(), isOwl: z.boolean().default(false), price: euros })
+      .strict()
+      .default({ isCpc: false, isOwl: false, price: 2.5 }),
+    /** Trial credits of the first campaign: impressions (or clicks for a CPC campaign), an entry of the ledger. */
+    trialCredits: count.optional(),
+  }).strict(),
+]);
+export type TCreateAccountRequest = z.input<typeof ZCreateAccountRequestSchema>;
+
+export const ZCreateAccountResponseSchema = z.object({
+  status: z.literal('ok'),
+  kind: z.enum(['publisher', 'advertiser']),
+  accountId: z.number().int(),
+  userId: z.number().int(),
+  userCreated: z.boolean(),
+  campaignId: z.number().int().nullable(),
+});
+export type TCreateAccountResponse = z.infer<typeof ZCreateAccountResponseSchema>;
+
+export const ZAdminCampaignSchema = ZCampaignFieldsSchema.extend({
+  id: z.number().int(),
+  isCpc: z.boolean(),
+  isOwl: z.boolean(),
+  remainingImpressions: z.number().int(),
+  remainingClicks: z.number().int(),
+});
+export type TAdminCampaign = z.infer<typeof ZAdminCampaignSchema>;
+
+const ZHolderSchema = z.object({
+  userId: z.number().int(),
+  email: z.string(),
+  name: z.string(),
+  locale: ZLocaleSchema,
+});
+
+export const ZAdminPublisherSchema = ZHolderSchema.extend({
+  id: z.number().int(),
+  brand: z.string(),
+  isWeb: z.boolean(),
+  isOwl: z.boolean(),
+  domain: z.string().nullable(),
+  isInstalled: z.boolean(),
+  revenueSharePct: z.number().nullable(),
+  minBalanceForPayout: z.number().nullable(),
+  authorizedPayoutMethods: ZPayoutMethodsSchema,
+  salesRep: z.string().nullable(),
+});
+export type TAdminPublisher = z.infer<typeof ZAdminPublisherSchema>;
+
+export const ZAdminAdvertiserSchema = ZHolderSchema.extend({
+  id: z.number().int(),
+  brand: z.string(),
+  salesRep: z.string().nullable(),
+  campaigns: z.array(ZAdminCampaignSchema),
+});
+export type TAdminAdvertiser = z.infer<typeof ZAdminAdvertiserSchema>;
+
+/** POST /api/admin/get-accounts: publishers and advertisers (with their campaigns), filtered by brand or e-mail. */
+export const ZGetAccountsRequestSchema = z.object({ search: z.string().trim().max(100).default('') }).strict();
+export const ZGetAccountsResponseSchema = z.object({
+  publishers: z.array(ZAdminPublisherSchema),
+  advertisers: z.array(ZAdminAdvertiserSchema),
+  /** Whether more matched than the 200 of each kind sent. */
+  truncated: z.boolean(),
+});
+export type TGetAccountsResponse = z.infer<typeof ZGetAccountsResponseSchema>;
+
+/** POST /api/admin/update-publisher: any subset; null revenue share or minimum = the network's default. */
+export const ZUpdatePublisherRequestSchema = z
+  .object({
+    publisherId: ZIdSchema,
+    brand: ZBrandSchema.optional(),
+    domain: ZDomainSchema.nullable().optional(),
+    isWeb: z.boolean().optional(),
+    isOwl: z.boolean().optional(),
+    revenueSharePct: percent.nullable().optional(),
+    minBalanceForPayout: euros.nullable().optional(),
+    authorizedPayoutMethods: ZPayoutMethodsSchema.optional(),
+    salesRep: ZSalesRepSchema.optional(),
+  })
+  .strict();
+export type TUpdatePublisherRequest = z.infer<typeof ZUpdatePublisherRequestSchema>;
+
+/** POST /api/admin/update-advertiser: its brand and sales rep. */
+export const ZUpdateAdvertiserRequestSchema = z
+  .object({ advertiserId: ZIdSchema, brand: ZBrandSchema.optional(), salesRep: ZSalesRepSchema.optional() })
+  .strict();
+
+/** POST /api/admin/update-advertiser-campaign: prices and flags (the pricing model of a campaign stays). */
+export const ZUpdateAdvertiserCampaignRequestSchema = ZCampaignFieldsSchema.partial()
+  .extend({ campaignId: ZIdSchema })
+  .strict();
+export type TUpdateAdvertiserCampaignRequest = z.infer<typeof ZUpdateAdvertiserCampaignRequestSchema>;
+
+/** POST /api/admin/create-campaign: another campaign of an advertiser. */
+export const ZCreateCampaignRequestSchema = z
+  .object({ advertiserId: ZIdSchema, isCpc: z.boolean(), isOwl: z.boolean().default(false), price: euros })
+  .strict();
+
+/**
+ * POST /api/admin/grant-campaign-credits: trial credits, or any other grant, added to the campaign's credit ledger
+ * (impressions, or clicks for a CPC campaign).
+ */
+export const ZGrantCampaignCreditsRequestSchema = z
+  .object({
+    campaignId: ZIdSchema,
+    kind: z.enum(['trial', 'grant']),
+    quantity: z.number().int().positive().max(1_000_000_000),
+    note: z.string().trim().max(200).optional(),
+  })
+  .strict();
+export type TGrantCampaignCreditsRequest = z.infer<typeof ZGrantCampaignCreditsRequestSchema>;
+
+/**
+ * POST /api/admin/update-account-user: a user's name, e-mail and language. There is deliberately no field that
+ * makes a user an admin or removes one (a strict schema: `isAdmin` is a 422).
+ */
+export const ZUpdateAccountUserRequestSchema = z
+  .object({
+    userId: ZIdSchema,
+    name: ZNameSchema.optional(),
+    email: ZEmailSchema.optional(),
+    locale: ZLocaleSchema.optional(),
+  })
+  .strict();
+
+const ok = z.object({ status: z.literal('ok') });
+
+export const createAccountCall = defineCall({
+  method: 'POST',
+  path: '/api/admin/create-account',
+  access: 'admin',
+  request: ZCreateAccountRequestSchema,
+  response: ZCreateAccountResponseSchema,
+});
+
+export const getAccountsCall = defineCall({
+  method: 'POST',
+  path: '/api/admin/get-accounts',
+  access: 'admin',
+  request: ZGetAccountsRequestSchema,
+  response: ZGetAccountsResponseSchema,
+});
+
+export const updatePublisherCall = defineCall({
+  method: 'POST',
+  path: '/api/admin/update-publisher',
+  access: 'admin',
+  request: ZUpdatePublisherRequestSchema,
+  response: ok,
+});
+
+export const updateAdvertiserCall = defineCall({
+  method: 'POST',
+  path: '/api/admin/update-advertiser',
+  access: 'admin',
+  request: ZUpdateAdvertiserRequestSchema,
+  response: ok,
+});
+
+export const updateAdvertiserCampaignCall = defineCall({
+  method: 'POST',
+  path: '/api/admin/update-advertiser-campaign',
+  access: 'admin',
+  request: ZUpdateAdvertiserCampaignRequestSchema,
+  response: ok,
+});
+
+export const createCampaignCall = defineCall({
+  method: 'POST',
+  path: '/api/admin/create-campaign',
+  access: 'admin',
+  request: ZCreateCampaignRequestSchema,
+  response: z.object({ status: z.literal('ok'), campaignId: z.number().int() }),
+});
+
+export const grantCampaignCreditsCall = defineCall({
+  method: 'POST',
+  path: '/api/admin/grant-campaign-credits',
+  access: 'admin',
+  request: ZGrantCampaignCreditsRequestSchema,
+  response: z.object({ status: z.literal('ok'), remaining: z.number().int() }),
+});
+
+export const updateAccountUserCall = defineCall({
+  method: 'POST',
+  path: '/api/admin/update-account-user',
+  access: 'admin',
+  request: ZUpdateAccountUserRequestSchema,
+  response: ok,
+});
+
+/** Calls of this feature, listed in calls.ts (issue 24). */
+export const ADMIN_NETWORK_CALLS = [
+  getNetworkSettingsCall,
+  updateNetworkSettingsCall,
+  createAccountCall,
+  getAccountsCall,
+  updatePublisherCall,
+  updateAdvertiserCall,
+  updateAdvertiserCampaignCall,
+  createCampaignCall,
+  grantCampaignCreditsCall,
+  updateAccountUserCall,
+] as const;

@@ -42,6 +42,10 @@ import advertiserSettingsRoutes from './features/advertiser-settings/routes.ts';
 import payoutRoutes from './features/payouts/routes.ts';
 import adminPayoutRoutes from './features/payouts/admin-routes.ts';
 import publisherStatsRoutes from './features/publisher-stats/routes.ts';
+import adminStatsRoutes from './features/admin-stats/routes.ts';
+import adminAccountsRoutes from './features/admin-accounts/routes.ts';
+import networkSettingsRoutes from './features/network-settings/routes.ts';
+import auditLogRoutes from './features/audit-log/routes.ts';
 
 /** The embedded database's upkeep: checkpoint, and vacuum when due (scheduler job name). */
 export const EMBEDDED_MAINTENANCE_JOB = 'embedded-database-maintenance';
@@ -213,6 +217,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         payoutRoutes,
         adminPayoutRoutes,
         publisherStatsRoutes,
+        adminStatsRoutes,
+        adminAccountsRoutes,
+        networkSettingsRoutes,
+        auditLogRoutes,
       ]) {
         await api.register(feature);
       }

@@ -143,6 +143,10 @@ export const CALL_SAMPLES: Record<string, CallSample> = {
     otherTenant: 'none',
   },
   '/api/admin/get-users': { body: noBody, otherTenant: 'none' },
+  '/api/admin/get-stats': { body: () => ({ withUrls: true }), otherTenant: 'none' },
+  '/api/admin/get-audit-log': { body: () => ({ action: 'signin', page: 1 }), otherTenant: 'none' },
+  // A user that does not exist: 404 (the link's success is in admin-users/signin-as.test.ts).
+  '/api/admin/create-signin-link': { body: () => ({ userId: 999_999 }), otherTenant: 'none', allowedRefusals: [404] },
   '/api/advertiser/get-ads': { body: noBody, otherTenant: 'ownData' },
   '/api/advertiser/update-or-delete-ad': {
     body: (ids) => ({ action: 'update', ad: { id: ids.adId, link: 'https://nordvik.example/matrix' } }),
@@ -214,6 +218,39 @@ export const CALL_SAMPLES: Record<string, CallSample> = {
   // All zeros for both tenants in a quiet minute: performance.test.ts checks its tenancy with traffic.
   '/api/publisher/get-realtime-performance': { body: noBody, otherTenant: 'none' },
   '/api/publisher/get-performance-history': { body: noBody, otherTenant: 'ownData' },
+  // Issue 24, onboarding and network settings (admin only): bodies that change nothing, or name no record (404).
+  '/api/admin/get-network-settings': { body: noBody, otherTenant: 'none' },
+  '/api/admin/update-network-settings': { body: () => ({ statsDaysAveraged: 7 }), otherTenant: 'none' },
+  '/api/admin/create-account': {
+    body: () => ({
+      kind: 'publisher',
+      brand: 'Matrix',
+      email: 'matrix@demo.test',
+      name: 'M',
+      locale: 'en',
+      newsletter: true,
+    }),
+    otherTenant: 'none',
+  },
+  '/api/admin/get-accounts': { body: () => ({ search: 'demo' }), otherTenant: 'none' },
+  '/api/admin/update-publisher': { body: (ids) => ({ publisherId: ids.publisherId }), otherTenant: 'none' },
+  '/api/admin/update-advertiser': {
+    body: () => ({ advertiserId: 999_999 }),
+    otherTenant: 'none',
+    allowedRefusals: [404],
+  },
+  '/api/admin/update-advertiser-campaign': { body: (ids) => ({ campaignId: ids.campaignId }), otherTenant: 'none' },
+  '/api/admin/create-campaign': {
+    body: () => ({ advertiserId: 999_999, isCpc: false, price: 2 }),
+    otherTenant: 'none',
+    allowedRefusals: [404],
+  },
+  '/api/admin/grant-campaign-credits': {
+    body: () => ({ campaignId: 999_999, kind: 'grant', quantity: 1 }),
+    otherTenant: 'none',
+    allowedRefusals: [404],
+  },
+  '/api/admin/update-account-user': { body: () => ({ userId: 999_999 }), otherTenant: 'none', allowedRefusals: [404] },
 };
 
 /** Who the matrix signs in for each access (the first tenant), and as the other tenant of the same type. */

@@ -1,0 +1,234 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, desc, eq } from 'drizzle-orm';
+import { auditLog, campaignCredits, campaigns, publishers, users } from '@helium/db';
+import { buildTestApp, signedInPublisher, type TestApp, type TestClient } from '../../../test/helper.ts';
+import { databaseFingerprint } from '../../../test/call-samples.ts';
+import { creditMismatches } from '../billing/credits-ledger.ts';
+
+/*
+ * Onboarding: an admin creates a publisher or an advertiser (and its user, welcomed by e-mail, who can sign in at
+ * once), edits them and their campaigns, grants credits through the ledger; nobody else may, and no call makes or
+ * unmakes an admin.
+ */
+
+let t: TestApp;
+let admin: TestClient;
+const NOT_COMPARED = ['sessions', 'login_codes'];
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  admin = t.client();
+  await admin.signIn('admin@demo.test');
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function lastAudit(action: string) {
+  const [row] = await t.db
+    .select()
+    .from(auditLog)
+    .where(eq(auditLog.action, action))
+    .orderBy(desc(auditLog.id))
+    .limit(1);
+  return row;
+}
+
+describe('create-account', () => {
+  it('creates a web publisher and its user, who gets a welcome mail in French and can sign in at once', async () => {
+    const before = t.smtp.messages.length;
+    const response = await admin.post('/api/admin/create-account', {
+      kind: 'publisher',
+      brand: 'Le Petit Jardin',
+      email: 'Claire@Jardin.test',
+      name: 'Claire Dubois',
+      locale: 'fr',
+      domain: 'petit-jardin.test',
+    });
+    expect(response.statusCode).toBe(200);
+    const created = response.json();
+    expect(created).toMatchObject({ status: 'ok', kind: 'publisher', userCreated: true, campaignId: null });
+    const [publisher] = await t.db.select().from(publishers).where(eq(publishers.id, created.accountId));
+    expect(publisher).toMatchObject({ brand: 'Le Petit Jardin', isWeb: true, isOwl: false, userId: created.userId });
+    expect(publisher!.domain).toBe('petit-jardin.test');
+    const [user] = await t.db.select().from(users).where(eq(users.id, created.userId));
+    expect(user).toMatchObject({ email: 'claire@jardin.test', locale: 'fr', isAdmin: false, currentType: 1 });
+    expect(user!.currentAccountId).toBe(created.accountId);
+
+    const mail = await t.smtp.waitForMail('claire@jardin.test', before);
+    expect(mail.subject).toBe('Bienvenue sur Helium Ads');
+    expect(mail.text).toContain('/signin');
+    expect(mail.text).toContain('Le Petit Jardin');
+
+    const client = t.client();
+    const signedIn = await client.signIn('claire@jardin.test');
+    expect(signedIn.json()).toMatchObject({ status: 'ok', redirectTo: '/publisher/accounting' });
+    const installation = await client.post('/api/publisher/get-installation-data');
+    expect(installation.statusCode).toBe(200);
+
+    expect(await lastAudit('account.create')).toMatchObject({ targetType: 'publisher', targetId: created.accountId });
+  });
+
+  it('adds a newsletter publisher to an existing user without a new user or mail', async () => {
+    const before = t.smtp.messages.length;
+    const [existing] = await t.db.select().from(users).where(eq(users.email, 'publisher@demo.test'));
+    const response = await admin.post('/api/admin/create-account', {
+      kind: 'publisher',
+      brand: 'Lettre du Jeudi',
+      email: 'publisher@demo.test',
+      name: 'ignored',
+      locale: 'fr',
+      newsletter: true,
+    });
+    expect(response.json()).toMatchObject({ status: 'ok', userCreated: false, userId: existing!.id });
+    const [after] = await t.db.select().from(users).where(eq(users.id, existing!.id));
+    expect(after).toMatchObject({ name: existing!.name, locale: existing!.locale });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(t.smtp.messages.slice(before).filter((m) => m.to.includes('publisher@demo.test'))).toEqual([]);
+  });
+
+  it('creates an advertiser with a CPC campaign whose trial credits are a ledger entry', async () => {
+    const response = await admin.post('/api/admin/create-account', {
+      kind: 'advertiser',
+      brand: 'Vélos Rapides',
+      email: 'marc@velos.test',
+      name: 'Marc',
+      locale: 'en',
+      campaign: { isCpc: true, price: 0.4 },
+      trialCredits: 250,
+    });
+    expect(response.statusCode).toBe(200);
+    const { campaignId } = response.json();
+    const [campaign] = await t.db.select().from(campaigns).where(eq(campaigns.id, campaignId));
+    expect(campaign).toMatchObject({ isCpc: true, cpc: 400_000, remainingClicks: 250, isTrial: true });
+    const entries = await t.db.select().from(campaignCredits).where(eq(campaignCredits.campaignId, campaignId));
+    expect(entries).toEqual([expect.objectContaining({ kind: 'trial', clicks: 250 })]);
+    expect(await creditMismatches(t.db)).toEqual([]);
+    const mail = await t.smtp.waitForMail('marc@velos.test');
+    expect(mail.subject).toBe('Welcome to Helium Ads');
+  });
+
+  it.each([
+    ['a publisher with neither domain nor newsletter', { kind: 'publisher' }],
+    ['a bad domain', { kind: 'publisher', domain: 'http://x/y' }],
+    ['a bad e-mail', { kind: 'publisher', domain: 'ok.test', email: 'nope' }],
+    ['an admin flag', { kind: 'publisher', domain: 'ok.test', isAdmin: true }],
+    ['an unknown sales rep', { kind: 'publisher', domain: 'ok.test', salesRep: 'nobody@nowhere.test' }],
+    ['a revenue share above 100 %', { kind: 'publisher', domain: 'ok.test', revenueSharePct: 120 }],
+    ['an unknown kind', { kind: 'admin' }],
+  ])('refuses %s with a 4xx and changes nothing', async (_label, extra) => {
+    const before = await databaseFingerprint(t.db, NOT_COMPARED);
+    const response = await admin.post('/api/admin/create-account', {
+      brand: 'Nope',
+      email: 'nope@nope.test',
+      name: 'Nope',
+      locale: 'en',
+      ...extra,
+    });
+    expect(response.statusCode).toBeGreaterThanOrEqual(400);
+    expect(response.statusCode).toBeLessThan(500);
+    expect(await databaseFingerprint(t.db, NOT_COMPARED)).toEqual(before);
+  });
+
+  it('is refused to publishers and advertisers (403) and to the signed out (401)', async () => {
+    const body = { kind: 'publisher', brand: 'X', email: 'x@x.test', name: 'X', locale: 'en', newsletter: true };
+    const publisher = await signedInPublisher(t);
+    expect((await publisher.post('/api/admin/create-account', body)).statusCode).toBe(403);
+    const advertiser = t.client();
+    await advertiser.signIn('advertiser@demo.test');
+    expect((await advertiser.post('/api/admin/create-account', body)).statusCode).toBe(403);
+    expect((await advertiser.post('/api/admin/get-accounts', {})).statusCode).toBe(403);
+    expect((await t.client().post('/api/admin/create-account', body)).statusCode).toBe(401);
+  });
+});
+
+describe('editing accounts', () => {
+  it('lists accounts by search, with the publisher fields and the campaigns', async () => {
+    const response = await admin.post('/api/admin/get-accounts', { search: 'jardin' });
+    expect(response.statusCode).toBe(200);
+    const { publishers: found, advertisers } = response.json();
+    expect(found.map((p: { brand: string }) => p.brand)).toEqual(['Le Petit Jardin']);
+    expect(found[0]).toMatchObject({ email: 'claire@jardin.test', revenueSharePct: null, isInstalled: false });
+    expect(advertisers).toEqual([]);
+    const velos = (await admin.post('/api/admin/get-accounts', { search: 'velos' })).json().advertisers;
+    expect(velos[0].campaigns[0]).toMatchObject({ isCpc: true, cpc: 0.4, remainingClicks: 250 });
+  });
+
+  it('edits a publisher (share, minimum, methods, sales rep), audited', async () => {
+    const { publishers: found } = (await admin.post('/api/admin/get-accounts', { search: 'jardin' })).json();
+    const response = await admin.post('/api/admin/update-publisher', {
+      publisherId: found[0].id,
+      revenueSharePct: 65,
+      minBalanceForPayout: 30,
+      authorizedPayoutMethods: ['bitcoin'],
+      salesRep: 'admin@demo.test',
+    });
+    expect(response.statusCode).toBe(200);
+    const [row] = await t.db.select().from(publishers).where(eq(publishers.id, found[0].id));
+    expect(row).toMatchObject({ revenueShareBp: 6500, minBalanceForPayout: 30_000_000 });
+    expect(row!.authorizedPayoutMethods).toEqual(['bitcoin']);
+    const audit = await lastAudit('publisher.update');
+    expect(audit).toMatchObject({ targetId: found[0].id });
+    expect((audit!.details as { changes: Record<string, unknown> }).changes).toHaveProperty('revenueShareBp');
+  });
+
+  it('edits a campaign’s price and flags and grants credits through the ledger', async () => {
+    const velos = (await admin.post('/api/admin/get-accounts', { search: 'velos' })).json().advertisers[0];
+    const campaignId = velos.campaigns[0].id;
+    const edited = await admin.post('/api/admin/update-advertiser-campaign', {
+      campaignId,
+      cpc: 0.55,
+      canBuyInBtc: true,
+      canBillToPay: true,
+      isAutoPilotVisible: false,
+    });
+    expect(edited.statusCode).toBe(200);
+    const [campaign] = await t.db.select().from(campaigns).where(eq(campaigns.id, campaignId));
+    expect(campaign).toMatchObject({ cpc: 550_000, canBuyInBtc: true, canBillToPay: true, isAutoPilotVisible: false });
+    const granted = await admin.post('/api/admin/grant-campaign-credits', { campaignId, kind: 'grant', quantity: 50 });
+    expect(granted.json()).toEqual({ status: 'ok', remaining: 300 });
+    const grants = await t.db
+      .select()
+      .from(campaignCredits)
+      .where(and(eq(campaignCredits.campaignId, campaignId), eq(campaignCredits.kind, 'grant')));
+    expect(grants).toHaveLength(1);
+    expect(await creditMismatches(t.db)).toEqual([]);
+    expect(await lastAudit('campaign.grantCredits')).toMatchObject({ targetId: campaignId });
+    const another = await admin.post('/api/admin/create-campaign', {
+      advertiserId: velos.id,
+      isCpc: false,
+      price: 3,
+    });
+    expect(another.json()).toMatchObject({ status: 'ok', campaignId: expect.any(Number) });
+  });
+
+  it('refuses a price of 0, an unknown campaign, and a negative grant, changing nothing', async () => {
+    const velos = (await admin.post('/api/admin/get-accounts', { search: 'velos' })).json().advertisers[0];
+    const before = await databaseFingerprint(t.db, NOT_COMPARED);
+    const campaignId = velos.campaigns[0].id;
+    expect((await admin.post('/api/admin/update-advertiser-campaign', { campaignId, cpc: 0 })).statusCode).toBe(422);
+    expect((await admin.post('/api/admin/update-advertiser-campaign', { campaignId: 999_999 })).statusCode).toBe(404);
+    const negative = await admin.post('/api/admin/grant-campaign-credits', { campaignId, kind: 'grant', quantity: -5 });
+    expect(negative.statusCode).toBe(422);
+    expect(await databaseFingerprint(t.db, NOT_COMPARED)).toEqual(before);
+  });
+
+  it('edits a user’s name and language, but never its admin flag', async () => {
+    const [claire] = await t.db.select().from(users).where(eq(users.email, 'claire@jardin.test'));
+    const ok = await admin.post('/api/admin/update-account-user', {
+      userId: claire!.id,
+      name: 'Claire D.',
+      locale: 'en',
+    });
+    expect(ok.statusCode).toBe(200);
+    const before = await databaseFingerprint(t.db, NOT_COMPARED);
+    const promote = await admin.post('/api/admin/update-account-user', { userId: claire!.id, isAdmin: true });
+    expect(promote.statusCode).toBe(422);
+    const [adminUser] = await t.db.select().from(users).where(eq(users.email, 'admin@demo.test'));
+    const demote = await admin.post('/api/admin/update-account-user', { userId: adminUser!.id, isAdmin: false });
+    expect(demote.statusCode).toBe(422);
+    expect(await databaseFingerprint(t.db, NOT_COMPARED)).toEqual(before);
+    const [after] = await t.db.select().from(users).where(eq(users.id, claire!.id));
+    expect(after).toMatchObject({ name: 'Claire D.', locale: 'en', isAdmin: false });
+  });
+});

@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 
 /** The API server in development; the built app is served by it from the same origin. */
 const API_ORIGIN = 'http://localhost:3000';
-const API_PREFIXES = ['/api', '/sanctum', '/healthz', '/media', '/serve'];
+const API_PREFIXES = ['/api', '/sanctum', '/healthz', '/media', '/serve', '/signin-as'];
 
 export default defineConfig({
   plugins: [react()],

@@ -36,6 +36,9 @@ describe('route table', () => {
       ['admin/users', 0],
       ['admin/payments', 0],
       ['admin/payouts', 0],
+      ['admin/audit', 0],
+      ['admin/accounts', 0],
+      ['admin/settings', 0],
       ['advertiser/activity', 2],
       ['advertiser/ads', 2],
       ['advertiser/settings', 2],
@@ -57,6 +60,9 @@ describe('route table', () => {
       'nav.users',
       'nav.payments',
       'nav.payouts',
+      'nav.auditLog',
+      'nav.accounts',
+      'nav.networkSettings',
     ]);
     expect(menuFor(1).map((entry) => entry.to)).toEqual([
       '/publisher/accounting',

@@ -35,8 +35,14 @@ const PAGES: Partial<Record<RouteName, () => Promise<ComponentType>>> = {
     import('../features/admin-activity/AdminActivityByPublisherPage.tsx').then((m) => m.AdminActivityByPublisherPage),
   'advertiser-settings': () =>
     import('../features/advertiser-settings/AdvertiserSettingsPage.tsx').then((m) => m.AdvertiserSettingsPage),
+  'admin-stats': () => import('../features/admin-stats/AdminStatsPage.tsx').then((m) => m.AdminStatsPage),
   'admin-payments': () => import('../features/admin-payments/AdminPaymentsPage.tsx').then((m) => m.AdminPaymentsPage),
   'admin-payouts': () => import('../features/admin-payouts/AdminPayoutsPage.tsx').then((m) => m.AdminPayoutsPage),
+  'admin-users': () => import('../features/admin-users/AdminUsersPage.tsx').then((m) => m.AdminUsersPage),
+  'admin-audit-log': () => import('../features/audit-log/AuditLogPage.tsx').then((m) => m.AuditLogPage),
+  'admin-accounts': () => import('../features/admin-accounts/AdminAccountsPage.tsx').then((m) => m.AdminAccountsPage),
+  'admin-network-settings': () =>
+    import('../features/admin-network-settings/AdminNetworkSettingsPage.tsx').then((m) => m.AdminNetworkSettingsPage),
   'publisher-accounting': () =>
     import('../features/publisher-accounting/PublisherAccountingPage.tsx').then((m) => m.PublisherAccountingPage),
   'publisher-stats': () =>
@@ -84,6 +90,15 @@ const signedInRoutes: RouteObject[] = [
         : { element: <PlaceholderPage titleKey={route.navKey} /> }),
     };
   }),
+  // "Sign In ->" of Admin: Users, opened in a new tab: mints the one-time link and opens it (docs/admin.md).
+  {
+    path: 'admin/users/:userId/signin',
+    id: 'admin-signin-as',
+    loader: guard(USER_TYPE.admin),
+    lazy: async () => ({
+      Component: (await import('../features/admin-users/SigninAsPage.tsx')).SigninAsPage,
+    }),
+  },
   // The local stand-in for the card provider's checkout (no STRIPE_SECRET_KEY): out of the menus.
   {
     path: 'test-checkout/:sessionId',

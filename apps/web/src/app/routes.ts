@@ -13,6 +13,9 @@ export type NavKey =
   | 'nav.users'
   | 'nav.payments'
   | 'nav.payouts'
+  | 'nav.auditLog'
+  | 'nav.accounts'
+  | 'nav.networkSettings'
   | 'nav.accounting'
   | 'nav.performance'
   | 'nav.settings'
@@ -47,6 +50,14 @@ export const APP_ROUTES = [
   { path: 'admin/users', name: 'admin-users', type: USER_TYPE.admin, navKey: 'nav.users' },
   { path: 'admin/payments', name: 'admin-payments', type: USER_TYPE.admin, navKey: 'nav.payments' },
   { path: 'admin/payouts', name: 'admin-payouts', type: USER_TYPE.admin, navKey: 'nav.payouts' },
+  { path: 'admin/audit', name: 'admin-audit-log', type: USER_TYPE.admin, navKey: 'nav.auditLog' },
+  { path: 'admin/accounts', name: 'admin-accounts', type: USER_TYPE.admin, navKey: 'nav.accounts' },
+  {
+    path: 'admin/settings',
+    name: 'admin-network-settings',
+    type: USER_TYPE.admin,
+    navKey: 'nav.networkSettings',
+  },
   { path: 'advertiser/activity', name: 'advertiser-activity', type: USER_TYPE.advertiser, navKey: 'nav.activity' },
   { path: 'advertiser/ads', name: 'advertiser-ads', type: USER_TYPE.advertiser, navKey: 'nav.ads' },
   { path: 'advertiser/settings', name: 'advertiser-settings', type: USER_TYPE.advertiser, navKey: 'nav.settings' },
@@ -85,6 +96,9 @@ const MENU_ORDER: Record<UserType, readonly RouteName[]> = {
     'admin-users',
     'admin-payments',
     'admin-payouts',
+    'admin-audit-log',
+    'admin-accounts',
+    'admin-network-settings',
   ],
   [USER_TYPE.publisher]: [
     'publisher-accounting',

@@ -1,0 +1,134 @@
+import { useState } from 'react';
+import { Alert, Button, Divider, Group, Modal, NumberInput, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { TAdminCampaign, TGrantCampaignCreditsRequest, TUpdateAdvertiserCampaignRequest } from '@helium/contracts';
+import { apiErrorMessage } from '../../../api/client.ts';
+
+const FLAGS = [
+  'isTrial',
+  'canBuyInBtc',
+  'canBillToPay',
+  'isAutoPilotVisible',
+  'canActivateAdsByPublisher',
+  'canBudget',
+  'doNotDiscount',
+] as const;
+type Flag = (typeof FLAGS)[number];
+
+/** Edit a campaign's price and flags (spec 02 section 3), and grant it trial credits (a ledger entry). */
+export function CampaignEditModal({
+  brand,
+  campaign,
+  onClose,
+  onSave,
+  onGrant,
+}: {
+  brand: string;
+  campaign: TAdminCampaign;
+  onClose: () => void;
+  onSave: (request: TUpdateAdvertiserCampaignRequest) => Promise<unknown>;
+  onGrant: (request: TGrantCampaignCreditsRequest) => Promise<unknown>;
+}) {
+  const { t } = useTranslation();
+  const [price, setPrice] = useState<number | string>(campaign.isCpc ? campaign.cpc : campaign.cpm);
+  const [flags, setFlags] = useState<Record<Flag, boolean>>(
+    () => Object.fromEntries(FLAGS.map((flag) => [flag, campaign[flag]])) as Record<Flag, boolean>,
+  );
+  const [credits, setCredits] = useState<number | string>('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const run = async (label: string, action: () => Promise<unknown>) => {
+    setError(null);
+    setBusy(true);
+    try {
+      await action();
+      onClose();
+    } catch (caught) {
+      console.error(`${label} failed`, caught);
+      setError(apiErrorMessage(caught) ?? t('common.error'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const priceNumber = typeof price === 'number' ? price : Number(price.replace(',', '.'));
+
+  return (
+    <Modal opened onClose={onClose} title={t('accounts.editCampaign', { brand, id: campaign.id })} size="lg">
+      <Stack gap="sm">
+        <NumberInput
+          name="price"
+          label={campaign.isCpc ? t('accounts.cpc') : t('accounts.cpm')}
+          value={price}
+          onChange={setPrice}
+          decimalScale={2}
+          hideControls
+        />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          {FLAGS.map((flag) => (
+            <Switch
+              key={flag}
+              name={flag}
+              label={t(`accounts.flags.${flag}`)}
+              checked={flags[flag]}
+              onChange={(event) => {
+                const checked = event.currentTarget.checked;
+                setFlags((old) => ({ ...old, [flag]: checked }));
+              }}
+            />
+          ))}
+        </SimpleGrid>
+        <Group justify="flex-end">
+          <Button
+            loading={busy}
+            onClick={() =>
+              void run('update-advertiser-campaign', () =>
+                onSave({
+                  campaignId: campaign.id,
+                  ...(campaign.isCpc ? { cpc: priceNumber } : { cpm: priceNumber }),
+                  ...flags,
+                }),
+              )
+            }
+          >
+            {t('settings.save')}
+          </Button>
+        </Group>
+        <Divider />
+        <Text size="sm">
+          {t(campaign.isCpc ? 'accounts.remainingClicks' : 'accounts.remainingImpressions', {
+            count: campaign.isCpc ? campaign.remainingClicks : campaign.remainingImpressions,
+          })}
+        </Text>
+        <Group align="flex-end">
+          <NumberInput
+            name="trialCredits"
+            label={t(campaign.isCpc ? 'accounts.grantClicks' : 'accounts.grantImpressions')}
+            value={credits}
+            onChange={setCredits}
+            allowDecimal={false}
+            min={1}
+            hideControls
+          />
+          <Button
+            variant="default"
+            loading={busy}
+            disabled={credits === '' || Number(credits) <= 0}
+            onClick={() =>
+              void run('grant-campaign-credits', () =>
+                onGrant({ campaignId: campaign.id, kind: 'trial', quantity: Number(credits) }),
+              )
+            }
+          >
+            {t('accounts.grantTrial')}
+          </Button>
+        </Group>
+        {error !== null ? (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        ) : null}
+      </Stack>
+    </Modal>
+  );
+}

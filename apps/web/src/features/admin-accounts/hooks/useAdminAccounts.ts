@@ -1,0 +1,46 @@
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useDebouncedValue } from '@mantine/hooks';
+import {
+  createAccountCall,
+  getAccountsCall,
+  grantCampaignCreditsCall,
+  updateAdvertiserCampaignCall,
+  updatePublisherCall,
+  type TCreateAccountRequest,
+  type TGrantCampaignCreditsRequest,
+  type TUpdateAdvertiserCampaignRequest,
+  type TUpdatePublisherRequest,
+} from '@helium/contracts';
+import { apiPost } from '../../../api/client.ts';
+
+export const ACCOUNTS_QUERY_KEY = ['admin', 'accounts'] as const;
+
+/** The accounts an admin looks at (searched), and the changes it makes to them (the caller shows the refusals). */
+export function useAdminAccounts() {
+  const queryClient = useQueryClient();
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const query = useQuery({
+    queryKey: [...ACCOUNTS_QUERY_KEY, debounced],
+    queryFn: () => apiPost(getAccountsCall, { search: debounced }),
+    placeholderData: (previous) => previous,
+  });
+  const refreshing = async <T>(action: Promise<T>) => {
+    try {
+      return await action;
+    } finally {
+      await queryClient.invalidateQueries({ queryKey: ACCOUNTS_QUERY_KEY });
+    }
+  };
+  return {
+    search,
+    setSearch,
+    query,
+    create: (request: TCreateAccountRequest) => refreshing(apiPost(createAccountCall, request)),
+    updatePublisher: (request: TUpdatePublisherRequest) => refreshing(apiPost(updatePublisherCall, request)),
+    updateCampaign: (request: TUpdateAdvertiserCampaignRequest) =>
+      refreshing(apiPost(updateAdvertiserCampaignCall, request)),
+    grant: (request: TGrantCampaignCreditsRequest) => refreshing(apiPost(grantCampaignCreditsCall, request)),
+  };
+}

@@ -1,0 +1,50 @@
+import { Group, LoadingOverlay, Pagination, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../app/PageHeader.tsx';
+import { QueryContent } from '../../app/QueryContent.tsx';
+import { AdminUsersTable } from './components/AdminUsersTable.tsx';
+import { useAdminUsers } from './hooks/useAdminUsers.ts';
+
+/** Admin: Users (spec 01, section 2; issue 24): searched by name or e-mail, paged, with "Sign In ->" per user. */
+export function AdminUsersPage() {
+  const { t } = useTranslation();
+  const { search, setSearch, page, setPage, query } = useAdminUsers();
+  return (
+    <>
+      <PageHeader title={t('nav.users')} />
+      <Paper withBorder p="md" pos="relative">
+        <LoadingOverlay visible={query.isFetching && query.isPlaceholderData} />
+        <Stack gap="md">
+          <TextInput
+            label={t('adminUsers.search')}
+            placeholder={t('adminUsers.searchPlaceholder')}
+            value={search}
+            onChange={(event) => setSearch(event.currentTarget.value)}
+            maxLength={100}
+            maw={420}
+          />
+          <QueryContent data={query.data} isError={query.isError}>
+            {(data) => (
+              <Stack gap="sm">
+                <AdminUsersTable users={data.users} />
+                <Group justify="space-between">
+                  <Text size="sm" c="dimmed" data-testid="admin-users-total">
+                    {t('adminUsers.total', { count: data.total })}
+                  </Text>
+                  {data.total > data.pageSize ? (
+                    <Pagination
+                      total={Math.ceil(data.total / data.pageSize)}
+                      value={page}
+                      onChange={setPage}
+                      aria-label={t('adminUsers.pages')}
+                    />
+                  ) : null}
+                </Group>
+              </Stack>
+            )}
+          </QueryContent>
+        </Stack>
+      </Paper>
+    </>
+  );
+}

@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newPage, signInThroughForm } from './support/browser.ts';
+import { startProduct, type Product } from './support/product.ts';
+
+/*
+ * Running the network (issue 24, parts 3 and 4), as an admin does it: change the dollar rate in the network
+ * settings and see it in the history; create a web publisher whose new user gets the welcome mail, signs in at once
+ * and reaches its installation screen; both screens in English and in French.
+ */
+
+let product: Product;
+let browser: Browser;
+let admin: Page;
+
+beforeAll(async () => {
+  product = await startProduct();
+  browser = await launchBrowser();
+  admin = await newPage(browser, product);
+  await signInThroughForm(admin, product, 'admin@demo.test');
+  await admin.waitForURL(/\/admin\//);
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+});
+
+describe('network settings', () => {
+  it('changes the dollar rate and shows the change in the history', async () => {
+    await admin.getByRole('navigation').getByRole('link', { name: 'Network settings' }).click();
+    await admin.getByRole('heading', { level: 1, name: 'Network settings' }).waitFor();
+    const rows = admin.getByTestId('settings-history').locator('tbody tr');
+    await rows.first().waitFor();
+    const before = await rows.count();
+    const rate = admin.getByLabel(/^Euros per US dollar/);
+    await rate.fill('0.8765');
+    await admin.getByRole('button', { name: 'Save the settings' }).click();
+    await admin.getByRole('status').filter({ hasText: 'The settings are saved' }).waitFor();
+    await expect.poll(() => rows.count()).toBe(before + 1);
+    const newest = await rows.first().locator('td').allInnerTexts();
+    expect(newest[1]).toBe('admin@demo.test');
+    expect(newest[2]).toBe('0.8765');
+    expect(newest[4]).toContain('Euros per US dollar');
+  });
+
+  it('refuses a share above 100 % and changes nothing', async () => {
+    const rows = admin.getByTestId('settings-history').locator('tbody tr');
+    const before = await rows.count();
+    await admin.getByLabel(/^Publisher revenue share/).fill('120');
+    await admin.getByRole('button', { name: 'Save the settings' }).click();
+    await admin.getByRole('alert').filter({ hasText: '100' }).waitFor();
+    expect(await rows.count()).toBe(before);
+  });
+
+  it('reads in French', async () => {
+    await admin.getByRole('button', { name: /Claire Dubois/ }).click();
+    await admin.getByRole('menuitem', { name: 'Français' }).click();
+    await admin.getByRole('heading', { level: 1, name: 'Réglages du réseau' }).waitFor();
+    await admin.getByRole('heading', { level: 2, name: 'Historique' }).waitFor();
+    await admin.getByLabel(/^Euros par dollar US/).waitFor();
+  });
+});
+
+describe('onboarding', () => {
+  it('creates a web publisher whose user is welcomed, signs in at once and reaches its installation screen', async () => {
+    await admin.getByRole('navigation').getByRole('link', { name: 'Comptes' }).click();
+    await admin.getByRole('heading', { level: 1, name: 'Comptes' }).waitFor();
+    await admin.getByLabel('Marque').fill('Le Jardin Secret');
+    await admin.getByLabel('E-mail').fill('helene@jardin-secret.test');
+    await admin.getByLabel(/^Nom/).fill('Hélène Roux');
+    await admin.getByLabel('Domaine').fill('https://jardin-secret.test/');
+    const before = product.smtp.messages.length;
+    await admin.getByRole('button', { name: 'Créer', exact: true }).click();
+    await admin.getByRole('status').filter({ hasText: 'Le Jardin Secret est créé' }).waitFor();
+    const welcome = await product.smtp.waitForMail('helene@jardin-secret.test', before);
+    expect(welcome.subject).toBe('Welcome to Helium Ads');
+    expect(welcome.text).toContain('/signin');
+
+    await admin.getByLabel('Rechercher').fill('jardin secret');
+    const row = admin.getByTestId(/^publisher-\d+$/).filter({ hasText: 'Le Jardin Secret' });
+    await row.waitFor();
+    expect(await row.innerText()).toContain('jardin-secret.test');
+
+    const publisher = await newPage(browser, product);
+    // A new publisher agrees to the terms once its code is known to be right, then signs in.
+    await signInThroughForm(publisher, product, 'helene@jardin-secret.test');
+    await publisher.getByRole('checkbox').check();
+    await publisher.getByRole('button', { name: 'Se connecter' }).click();
+    await publisher.waitForURL(/\/publisher\//);
+    await publisher.getByRole('navigation').getByRole('link', { name: 'Installation' }).click();
+    await publisher.getByRole('heading', { level: 1, name: 'Installation' }).waitFor();
+    expect(publisher.url()).toMatch(/\/publisher\/installation$/);
+    await publisher.close();
+  });
+
+  it('edits the publisher’s revenue share in English', async () => {
+    await admin.getByRole('button', { name: /Claire Dubois/ }).click();
+    await admin.getByRole('menuitem', { name: 'English' }).click();
+    await admin.getByRole('heading', { level: 1, name: 'Accounts' }).waitFor();
+    await admin.getByRole('button', { name: 'Edit Le Jardin Secret' }).click();
+    await admin.getByLabel('Revenue share (%)').fill('65');
+    await admin.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+    const row = admin.getByTestId(/^publisher-\d+$/).filter({ hasText: 'Le Jardin Secret' });
+    await expect.poll(() => row.innerText()).toContain('65');
+  });
+});

@@ -37,6 +37,7 @@ describe('sign-in and landing per role', () => {
         'Audit log',
         'Accounts',
         'Network settings',
+        'Invalid traffic',
       ],
     ],
     [

@@ -46,6 +46,7 @@ import adminStatsRoutes from './features/admin-stats/routes.ts';
 import adminAccountsRoutes from './features/admin-accounts/routes.ts';
 import networkSettingsRoutes from './features/network-settings/routes.ts';
 import auditLogRoutes from './features/audit-log/routes.ts';
+import invalidTrafficRoutes from './features/invalid-traffic/routes.ts';
 
 /** The embedded database's upkeep: checkpoint, and vacuum when due (scheduler job name). */
 export const EMBEDDED_MAINTENANCE_JOB = 'embedded-database-maintenance';
@@ -221,6 +222,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         adminAccountsRoutes,
         networkSettingsRoutes,
         auditLogRoutes,
+        invalidTrafficRoutes,
       ]) {
         await api.register(feature);
       }

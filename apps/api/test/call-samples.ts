@@ -56,6 +56,7 @@ const noBody = () => ({});
  * has its sample here: it is then checked for every role, for another tenant and against random bad input.
  */
 export const CALL_SAMPLES: Record<string, CallSample> = {
+  '/api/admin/get-invalid-traffic': { body: () => ({ days: 7 }), otherTenant: 'none' },
   '/api/publisher/get-accounting': { body: noBody, otherTenant: 'ownData' },
   // Refused with a 409 when the balance is under the minimum, the method not set up, or a payout pending.
   '/api/publisher/request-payout': {

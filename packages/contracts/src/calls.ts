@@ -49,6 +49,7 @@ import { getPerformanceHistoryCall, getRealtimePerformanceCall } from './perform
 import { ADMIN_NETWORK_CALLS } from './admin-network.ts';
 import { ADMIN_STATS_CALLS } from './admin-stats.ts';
 import { AUDIT_LOG_CALLS } from './audit-log.ts';
+import { INVALID_TRAFFIC_CALLS } from './invalid-traffic.ts';
 import { signInCall } from './signin.ts';
 import { userActivityCall } from './user-activity.ts';
 
@@ -110,4 +111,5 @@ export const API_CALLS = [
   ...ADMIN_STATS_CALLS,
   ...ADMIN_NETWORK_CALLS,
   ...AUDIT_LOG_CALLS,
+  ...INVALID_TRAFFIC_CALLS,
 ] as const;

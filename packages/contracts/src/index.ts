@@ -16,4 +16,5 @@ export * from './payouts.ts';
 export * from './admin-stats.ts';
 export * from './admin-network.ts';
 export * from './audit-log.ts';
+export * from './invalid-traffic.ts';
 export * from './calls.ts';

@@ -39,6 +39,7 @@ describe('route table', () => {
       ['admin/audit', 0],
       ['admin/accounts', 0],
       ['admin/settings', 0],
+      ['admin/invalid-traffic', 0],
       ['advertiser/activity', 2],
       ['advertiser/ads', 2],
       ['advertiser/settings', 2],
@@ -63,6 +64,7 @@ describe('route table', () => {
       'nav.auditLog',
       'nav.accounts',
       'nav.networkSettings',
+      'nav.invalidTraffic',
     ]);
     expect(menuFor(1).map((entry) => entry.to)).toEqual([
       '/publisher/accounting',

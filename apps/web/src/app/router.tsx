@@ -40,6 +40,8 @@ const PAGES: Partial<Record<RouteName, () => Promise<ComponentType>>> = {
   'admin-payouts': () => import('../features/admin-payouts/AdminPayoutsPage.tsx').then((m) => m.AdminPayoutsPage),
   'admin-users': () => import('../features/admin-users/AdminUsersPage.tsx').then((m) => m.AdminUsersPage),
   'admin-audit-log': () => import('../features/audit-log/AuditLogPage.tsx').then((m) => m.AuditLogPage),
+  'admin-invalid-traffic': () =>
+    import('../features/invalid-traffic/InvalidTrafficPage.tsx').then((m) => m.InvalidTrafficPage),
   'admin-accounts': () => import('../features/admin-accounts/AdminAccountsPage.tsx').then((m) => m.AdminAccountsPage),
   'admin-network-settings': () =>
     import('../features/admin-network-settings/AdminNetworkSettingsPage.tsx').then((m) => m.AdminNetworkSettingsPage),

@@ -16,6 +16,7 @@ export type NavKey =
   | 'nav.auditLog'
   | 'nav.accounts'
   | 'nav.networkSettings'
+  | 'nav.invalidTraffic'
   | 'nav.accounting'
   | 'nav.performance'
   | 'nav.settings'
@@ -58,6 +59,12 @@ export const APP_ROUTES = [
     type: USER_TYPE.admin,
     navKey: 'nav.networkSettings',
   },
+  {
+    path: 'admin/invalid-traffic',
+    name: 'admin-invalid-traffic',
+    type: USER_TYPE.admin,
+    navKey: 'nav.invalidTraffic',
+  },
   { path: 'advertiser/activity', name: 'advertiser-activity', type: USER_TYPE.advertiser, navKey: 'nav.activity' },
   { path: 'advertiser/ads', name: 'advertiser-ads', type: USER_TYPE.advertiser, navKey: 'nav.ads' },
   { path: 'advertiser/settings', name: 'advertiser-settings', type: USER_TYPE.advertiser, navKey: 'nav.settings' },
@@ -99,6 +106,7 @@ const MENU_ORDER: Record<UserType, readonly RouteName[]> = {
     'admin-audit-log',
     'admin-accounts',
     'admin-network-settings',
+    'admin-invalid-traffic',
   ],
   [USER_TYPE.publisher]: [
     'publisher-accounting',

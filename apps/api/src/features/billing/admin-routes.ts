@@ -3,9 +3,7 @@ import { createCouponCall, getCouponsCall, getSalesCall, updateSaleCall } from '
 import { route } from '../../http/route.ts';
 import { createCoupon, listCoupons } from './coupons.ts';
 import { adminSaleView } from './sale-view.ts';
-import { cancelSale, confirmSale, listSales } from './sales.ts';
-import { eq } from 'drizzle-orm';
-import { advertisers } from '@helium/db';
+import { cancelSale, confirmSale, findSaleWithBrand, listSales } from './sales.ts';
 
 /** Admin: payments to confirm (pending Bitcoin sales, unpaid invoices) and coupons; every change audited. */
 export default async function adminBillingRoutes(app: FastifyInstance) {
@@ -23,14 +21,8 @@ export default async function adminBillingRoutes(app: FastifyInstance) {
       body.action === 'confirm' ? await confirmSale(db, body.saleId, admin) : await cancelSale(db, body.saleId, admin);
     // A confirmed Bitcoin sale adds credits, a cancelled invoice takes them back: serving follows at once.
     app.delivery.markChanged();
-    const [advertiser] = await db
-      .select({ brand: advertisers.brand })
-      .from(advertisers)
-      .where(eq(advertisers.id, sale.advertiserId));
-    return {
-      status: 'ok' as const,
-      sale: adminSaleView(sale, advertiser?.brand ?? '', actor.locale, hashIds, admin.now),
-    };
+    const { brand } = (await findSaleWithBrand(db, sale.id))!;
+    return { status: 'ok' as const, sale: adminSaleView(sale, brand, actor.locale, hashIds, admin.now) };
   });
 
   route(app, getCouponsCall, async () => ({ coupons: await listCoupons(db) }));

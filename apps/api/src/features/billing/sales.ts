@@ -271,6 +271,19 @@ async function audit(tx: Transaction, admin: AdminAction, action: string, sale: 
   });
 }
 
+/** A sale with its advertiser's brand, as the admin's screen shows it. */
+export async function findSaleWithBrand(
+  db: Database,
+  saleId: number,
+): Promise<{ sale: SaleRow; brand: string } | null> {
+  const [row] = await db
+    .select({ sale: sales, brand: advertisers.brand })
+    .from(sales)
+    .innerJoin(advertisers, eq(advertisers.id, sales.advertiserId))
+    .where(eq(sales.id, saleId));
+  return row ?? null;
+}
+
 export type SaleFilter = 'toConfirm' | 'pending' | 'unpaid' | 'paid' | 'cancelled' | 'all';
 
 /** Sales for the admin's payments screen, newest first; `toConfirm` = pending Bitcoin sales and unpaid invoices. */

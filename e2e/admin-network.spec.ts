@@ -87,8 +87,8 @@ describe('onboarding', () => {
     await signInThroughForm(publisher, product, 'helene@jardin-secret.test');
     await publisher.getByRole('checkbox').check();
     await publisher.getByRole('button', { name: 'Se connecter' }).click();
-    await publisher.waitForURL(/\/publisher\//);
-    await publisher.getByRole('navigation').getByRole('link', { name: 'Installation' }).click();
+    // Its script not installed yet, it lands on its installation screen.
+    await publisher.waitForURL(/\/publisher\/installation$/);
     await publisher.getByRole('heading', { level: 1, name: 'Installation' }).waitFor();
     expect(publisher.url()).toMatch(/\/publisher\/installation$/);
     await publisher.close();
@@ -103,5 +103,39 @@ describe('onboarding', () => {
     await admin.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
     const row = admin.getByTestId(/^publisher-\d+$/).filter({ hasText: 'Le Jardin Secret' });
     await expect.poll(() => row.innerText()).toContain('65');
+  });
+
+  it('adds a click-priced campaign to an advertiser, renames its user and moves the advertiser to another user', async () => {
+    await admin.getByLabel('Search').fill('Atelier');
+    const advertiserRow = admin.getByTestId(/^advertiser-\d+$/).first();
+    await advertiserRow.waitFor();
+    const campaignsBefore = await admin.getByTestId(/^campaign-\d+$/).count();
+    await advertiserRow.getByRole('button', { name: 'New campaign' }).click();
+    const dialog = admin.getByRole('dialog');
+    await dialog.getByText('CPC', { exact: true }).click();
+    await dialog.getByLabel('CPC (€)').fill('0.35');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => admin.getByTestId(/^campaign-\d+$/).count()).toBe(campaignsBefore + 1);
+    expect(
+      await admin
+        .getByTestId(/^campaign-\d+$/)
+        .last()
+        .innerText(),
+    ).toContain('0.35');
+
+    await advertiserRow.getByRole('button', { name: /^Edit the user / }).click();
+    await dialog.getByLabel('Name').fill('Marc L.');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    await advertiserRow.getByRole('button', { name: /^Edit the advertiser / }).click();
+    await dialog.getByLabel('Held by (e-mail)').fill('nobody@nowhere.test');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByRole('alert').filter({ hasText: 'nobody@nowhere.test' }).waitFor();
+    await dialog.getByLabel('Held by (e-mail)').fill('advertiser@demo.test');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => advertiserRow.innerText()).toContain('advertiser@demo.test');
   });
 });

@@ -30,6 +30,8 @@ export const ZUserSchema = z.object({
   cannot_add_ads: z.boolean(),
   agreedAt: z.string().nullable(),
   signinUrl: z.string().nullable(),
+  /** Where home sends this user (a web publisher still to install its script starts on Installation). */
+  homePath: z.string(),
 });
 export type TUser = z.infer<typeof ZUserSchema>;
 

@@ -105,6 +105,8 @@ const ZEmailSchema = z.string().trim().toLowerCase().email().max(254);
 const ZNameSchema = z.string().trim().min(1).max(120);
 /** The e-mail of the sales rep (a user); null = none. */
 const ZSalesRepSchema = ZEmailSchema.nullable();
+/** The e-mail of the existing user who is to hold an account (moves the account to that user). */
+const ZHolderEmailSchema = ZEmailSchema;
 const ZPayoutMethodsSchema = z.array(z.enum(PAYOUT_METHODS)).max(3);
 
 /** The campaign fields an admin sets (spec 02 section 3); prices in euros. */
@@ -225,14 +227,21 @@ export const ZUpdatePublisherRequestSchema = z
     minBalanceForPayout: euros.nullable().optional(),
     authorizedPayoutMethods: ZPayoutMethodsSchema.optional(),
     salesRep: ZSalesRepSchema.optional(),
+    holderEmail: ZHolderEmailSchema.optional(),
   })
   .strict();
 export type TUpdatePublisherRequest = z.infer<typeof ZUpdatePublisherRequestSchema>;
 
-/** POST /api/admin/update-advertiser: its brand and sales rep. */
+/** POST /api/admin/update-advertiser: its brand, sales rep and holder. */
 export const ZUpdateAdvertiserRequestSchema = z
-  .object({ advertiserId: ZIdSchema, brand: ZBrandSchema.optional(), salesRep: ZSalesRepSchema.optional() })
+  .object({
+    advertiserId: ZIdSchema,
+    brand: ZBrandSchema.optional(),
+    salesRep: ZSalesRepSchema.optional(),
+    holderEmail: ZHolderEmailSchema.optional(),
+  })
   .strict();
+export type TUpdateAdvertiserRequest = z.infer<typeof ZUpdateAdvertiserRequestSchema>;
 
 /** POST /api/admin/update-advertiser-campaign: prices and flags (the pricing model of a campaign stays). */
 export const ZUpdateAdvertiserCampaignRequestSchema = ZCampaignFieldsSchema.partial()
@@ -244,6 +253,7 @@ export type TUpdateAdvertiserCampaignRequest = z.infer<typeof ZUpdateAdvertiserC
 export const ZCreateCampaignRequestSchema = z
   .object({ advertiserId: ZIdSchema, isCpc: z.boolean(), isOwl: z.boolean().default(false), price: euros })
   .strict();
+export type TCreateCampaignRequest = z.input<typeof ZCreateCampaignRequestSchema>;
 
 /**
  * POST /api/admin/grant-campaign-credits: trial credits, or any other grant, added to the campaign's credit ledger
@@ -271,6 +281,7 @@ export const ZUpdateAccountUserRequestSchema = z
     locale: ZLocaleSchema.optional(),
   })
   .strict();
+export type TUpdateAccountUserRequest = z.infer<typeof ZUpdateAccountUserRequestSchema>;
 
 const ok = z.object({ status: z.literal('ok') });
 

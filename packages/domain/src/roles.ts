@@ -31,6 +31,8 @@ export function accountValue(type: UserType, id: number | null): string {
 export interface HeldAccount {
   id: number;
   brand: string;
+  /** A web publisher whose script has not been seen yet: its first screen is Installation. */
+  awaitingInstallation?: boolean;
 }
 /** The accounts a user holds, besides the admin entry (`isAdmin`). */
 export interface HeldAccounts {
@@ -78,6 +80,15 @@ export function resolveCurrentAccount(
   const firstAdvertiser = accounts.advertisers[0];
   if (firstAdvertiser) return pick(USER_TYPE.advertiser, firstAdvertiser.id);
   return null;
+}
+
+/**
+ * Where home sends the user of this account: its type's home, except a web publisher still to install its script,
+ * which starts on Installation (nothing else of its screens has figures yet).
+ */
+export function homePathOf(current: { type: UserType; account: HeldAccount | null }): string {
+  if (current.type === USER_TYPE.publisher && current.account?.awaitingInstallation) return '/publisher/installation';
+  return HOME_PATH_BY_TYPE[current.type];
 }
 
 /** Publishers and advertisers must agree to the terms once; admins need not. */

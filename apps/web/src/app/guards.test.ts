@@ -17,6 +17,8 @@ describe('decideAccess', () => {
     expect(decideAccess({ type: 0 }, 'home')).toEqual({ kind: 'redirect', to: '/admin/stats' });
     expect(decideAccess({ type: 1 }, 'home')).toEqual({ kind: 'redirect', to: '/publisher/accounting' });
     expect(decideAccess({ type: 2 }, 'home')).toEqual({ kind: 'redirect', to: '/advertiser/activity' });
+    const newPublisher = { type: 1, homePath: '/publisher/installation' } as const;
+    expect(decideAccess(newPublisher, 'home')).toEqual({ kind: 'redirect', to: '/publisher/installation' });
   });
 
   it("allows a route of the user's type and sends other types back home", () => {
@@ -40,6 +42,7 @@ describe('route table', () => {
       ['admin/accounts', 0],
       ['admin/settings', 0],
       ['admin/invalid-traffic', 0],
+      ['admin/placements', 0],
       ['advertiser/activity', 2],
       ['advertiser/ads', 2],
       ['advertiser/settings', 2],
@@ -65,6 +68,7 @@ describe('route table', () => {
       'nav.accounts',
       'nav.networkSettings',
       'nav.invalidTraffic',
+      'nav.placements',
     ]);
     expect(menuFor(1).map((entry) => entry.to)).toEqual([
       '/publisher/accounting',

@@ -12,9 +12,13 @@ export type GuardDecision = { kind: 'allow' } | { kind: 'redirect'; to: string }
  * The route rules of spec 01, section 2. `user` is null when the user fetch failed (401 or
  * network error): that always leads to sign-in.
  */
-export function decideAccess(user: { type: UserType } | null, requirement: Requirement): GuardDecision {
+export function decideAccess(
+  user: { type: UserType; homePath?: string } | null,
+  requirement: Requirement,
+): GuardDecision {
   if (!user) return { kind: 'redirect', to: SIGN_IN_PATH };
   if (requirement === 'signedIn') return { kind: 'allow' };
-  if (requirement === 'home') return { kind: 'redirect', to: HOME_PATH_BY_TYPE[user.type] };
+  // The server knows where home is (a publisher still to install its script starts on Installation).
+  if (requirement === 'home') return { kind: 'redirect', to: user.homePath ?? HOME_PATH_BY_TYPE[user.type] };
   return user.type === requirement ? { kind: 'allow' } : { kind: 'redirect', to: HOME_PATH };
 }

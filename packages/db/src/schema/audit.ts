@@ -14,5 +14,10 @@ export const auditLog = pgTable(
     ip: text('ip'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('audit_log_created_idx').on(table.createdAt)],
+  // The audit screen filters by who and by what, newest first.
+  (table) => [
+    index('audit_log_created_idx').on(table.createdAt),
+    index('audit_log_actor_idx').on(table.actorUserId, table.createdAt),
+    index('audit_log_action_idx').on(table.action, table.createdAt),
+  ],
 );

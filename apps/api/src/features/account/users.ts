@@ -1,6 +1,6 @@
-import { asc, desc, eq } from 'drizzle-orm';
+import { asc, desc, eq, sql } from 'drizzle-orm';
 import { advertisers, networkSettings, publishers, users, type Database } from '@helium/db';
-import { isMultiType, resolveCurrentAccount, type HeldAccounts } from '@helium/domain';
+import { homePathOf, isMultiType, resolveCurrentAccount, type HeldAccounts } from '@helium/domain';
 import type { TUser } from '@helium/contracts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -25,7 +25,11 @@ export async function findUserById(db: Database, id: number): Promise<UserRow | 
 export async function accountsOf(db: Database, userId: number): Promise<HeldAccounts> {
   const [publisherRows, advertiserRows] = await Promise.all([
     db
-      .select({ id: publishers.id, brand: publishers.brand })
+      .select({
+        id: publishers.id,
+        brand: publishers.brand,
+        awaitingInstallation: sql<boolean>`${publishers.isWeb} and not ${publishers.isInstalled}`.mapWith(Boolean),
+      })
       .from(publishers)
       .where(eq(publishers.userId, userId))
       .orderBy(asc(publishers.id)),
@@ -66,6 +70,7 @@ export async function loadUserView(db: Database, userId: number): Promise<TUser 
     cannot_add_ads: user.cannotAddAds,
     agreedAt: user.agreedAt?.toISOString() ?? null,
     signinUrl: null,
+    homePath: homePathOf(current),
   };
 }
 

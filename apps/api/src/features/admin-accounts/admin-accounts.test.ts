@@ -62,7 +62,8 @@ describe('create-account', () => {
 
     const client = t.client();
     const signedIn = await client.signIn('claire@jardin.test');
-    expect(signedIn.json()).toMatchObject({ status: 'ok', redirectTo: '/publisher/accounting' });
+    expect(signedIn.json()).toMatchObject({ status: 'ok', redirectTo: '/publisher/installation' });
+    expect((await client.post('/api/common/user')).json()).toMatchObject({ homePath: '/publisher/installation' });
     const installation = await client.post('/api/publisher/get-installation-data');
     expect(installation.statusCode).toBe(200);
 
@@ -230,5 +231,54 @@ describe('editing accounts', () => {
     expect(await databaseFingerprint(t.db, NOT_COMPARED)).toEqual(before);
     const [after] = await t.db.select().from(users).where(eq(users.id, claire!.id));
     expect(after).toMatchObject({ name: 'Claire D.', locale: 'en', isAdmin: false });
+  });
+});
+
+describe('moving an account to another user', () => {
+  it('moves a publisher to an existing user, who then holds it; the former holder no longer does; audited', async () => {
+    const { publishers: found } = (await admin.post('/api/admin/get-accounts', { search: 'jardin' })).json();
+    const publisherId = found[0].id;
+    const moved = await admin.post('/api/admin/update-publisher', { publisherId, holderEmail: 'Publisher@demo.test' });
+    expect(moved.statusCode).toBe(200);
+    const [publisherUser] = await t.db.select().from(users).where(eq(users.email, 'publisher@demo.test'));
+    const [row] = await t.db.select().from(publishers).where(eq(publishers.id, publisherId));
+    expect(row!.userId).toBe(publisherUser!.id);
+    const audit = await lastAudit('publisher.update');
+    expect((audit!.details as { changes: Record<string, unknown> }).changes).toMatchObject({
+      userId: { to: publisherUser!.id },
+    });
+
+    const newHolder = await signedInPublisher(t);
+    const held = (await newHolder.post('/api/common/user')).json().publisher_ids;
+    expect(held).toContain(publisherId);
+    const former = t.client();
+    await former.signIn('claire@jardin.test');
+    const formerView = await former.post('/api/common/user');
+    expect(formerView.statusCode === 200 ? formerView.json().publisher_ids : []).not.toContain(publisherId);
+  });
+
+  it('moves an advertiser; an unknown e-mail is a 422 that changes nothing', async () => {
+    const velos = (await admin.post('/api/admin/get-accounts', { search: 'velos' })).json().advertisers[0];
+    const before = await databaseFingerprint(t.db, NOT_COMPARED);
+    const unknown = await admin.post('/api/admin/update-advertiser', {
+      advertiserId: velos.id,
+      holderEmail: 'nobody@nowhere.test',
+    });
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json().status).toBe('unknownHolder');
+    const nullHolder = await admin.post('/api/admin/update-advertiser', { advertiserId: velos.id, holderEmail: null });
+    expect(nullHolder.statusCode).toBe(422);
+    expect(await databaseFingerprint(t.db, NOT_COMPARED)).toEqual(before);
+
+    const moved = await admin.post('/api/admin/update-advertiser', {
+      advertiserId: velos.id,
+      holderEmail: 'advertiser@demo.test',
+      brand: 'Vélos Urbains',
+    });
+    expect(moved.statusCode).toBe(200);
+    const advertiser = t.client();
+    await advertiser.signIn('advertiser@demo.test');
+    const view = (await advertiser.post('/api/common/user')).json();
+    expect(view.advertisers).toContainEqual({ id: velos.id, brand: 'Vélos Urbains' });
   });
 });

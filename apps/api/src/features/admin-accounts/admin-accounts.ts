@@ -58,15 +58,34 @@ async function audit(
   });
 }
 
-/** The sales rep's user id from its e-mail (null = none, undefined = unchanged); an unknown e-mail is a 422. */
-async function salesRepId(tx: Tx, email: string | null | undefined): Promise<number | null | undefined> {
+/** The id of the user of this e-mail (null = none, undefined = unchanged); an unknown e-mail is a 422. */
+async function userIdOfEmail(
+  tx: Tx,
+  email: string | null | undefined,
+  refusal: { status: string; message: string },
+): Promise<number | null | undefined> {
   if (email === undefined || email === null) return email;
-  const [rep] = await tx
+  const [user] = await tx
     .select({ id: users.id })
     .from(users)
     .where(sql`lower(${users.email}) = ${email}`);
-  if (!rep) throw invalid('unknownSalesRep', `No user has the e-mail ${email}: create the sales rep's user first.`);
-  return rep.id;
+  if (!user) throw invalid(refusal.status, refusal.message.replace('{email}', email));
+  return user.id;
+}
+
+const salesRepId = (tx: Tx, email: string | null | undefined) =>
+  userIdOfEmail(tx, email, {
+    status: 'unknownSalesRep',
+    message: "No user has the e-mail {email}: create the sales rep's user first.",
+  });
+
+/** The new holder of an account: an existing user (an account always has one, so null is refused by the schema). */
+async function holderId(tx: Tx, email: string | undefined): Promise<number | undefined> {
+  const id = await userIdOfEmail(tx, email, {
+    status: 'unknownHolder',
+    message: 'No user has the e-mail {email}: create the account for a new user, or create the user first.',
+  });
+  return id ?? undefined;
 }
 
 const bpOf = (pct: number | null | undefined) =>
@@ -324,6 +343,8 @@ export async function updatePublisher(db: Database, request: TUpdatePublisherReq
     }
     const rep = await salesRepId(tx, request.salesRep);
     if (rep !== undefined) set.salesRepUserId = rep;
+    const holder = await holderId(tx, request.holderEmail);
+    if (holder !== undefined) set.userId = holder;
     const after = { ...before, ...set };
     if (after.isWeb && !after.domain) throw invalid('domainOrNewsletter', 'A web publisher needs a domain.');
     if (!after.isWeb && !after.isOwl) throw invalid('domainOrNewsletter', 'A publisher is a website or a newsletter.');
@@ -337,7 +358,7 @@ export async function updatePublisher(db: Database, request: TUpdatePublisherReq
 
 export async function updateAdvertiser(
   db: Database,
-  request: { advertiserId: number; brand?: string; salesRep?: string | null },
+  request: { advertiserId: number; brand?: string; salesRep?: string | null; holderEmail?: string },
   actor: AdminActor,
 ) {
   return db.transaction(async (tx) => {
@@ -347,6 +368,8 @@ export async function updateAdvertiser(
     if (request.brand !== undefined) set.brand = request.brand;
     const rep = await salesRepId(tx, request.salesRep);
     if (rep !== undefined) set.salesRepUserId = rep;
+    const holder = await holderId(tx, request.holderEmail);
+    if (holder !== undefined) set.userId = holder;
     const changes = differences(before, set);
     if (Object.keys(changes).length === 0) return false;
     await tx.update(advertisers).set(set).where(eq(advertisers.id, before.id));

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { createSigninLinkCall, getUsersCall } from '@helium/contracts';
-import { HOME_PATH_BY_TYPE, resolveCurrentAccount } from '@helium/domain';
+import { homePathOf, resolveCurrentAccount } from '@helium/domain';
 import { route } from '../../http/route.ts';
 import { accountsOf, findUserById } from '../account/users.ts';
 import { listUsers } from './admin-users.ts';
@@ -50,6 +50,6 @@ export default async function adminUsersRoutes(app: FastifyInstance) {
     if (!used || !user) return reply.code(410).type('text/html; charset=utf-8').send(REFUSED_PAGE);
     await app.startSession(request, reply, used.userId, used.adminId);
     const current = resolveCurrentAccount(user, await accountsOf(db, user.id));
-    return reply.redirect(current ? HOME_PATH_BY_TYPE[current.type] : '/', 303);
+    return reply.redirect(current ? homePathOf(current) : '/', 303);
   });
 }

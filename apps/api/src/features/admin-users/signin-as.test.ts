@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { auditLog, sessions, signinLinks, users } from '@helium/db';
-import { MINUTE_MS } from '@helium/domain';
+import { DAY_MS, MINUTE_MS } from '@helium/domain';
 import { buildTestApp, type TestApp, type TestClient } from '../../../test/helper.ts';
 import { SIGNIN_LINK_MINUTES } from './signin-links.ts';
 
@@ -162,6 +162,20 @@ describe('Sign In ->', () => {
     expect((await admin.post('/api/common/user')).json().email).toBe('admin@demo.test');
     expect(await signinAsAudits(advertiserUserId)).toHaveLength(auditsBefore);
     expect(await impersonations(advertiserUserId)).toHaveLength(0);
+  });
+
+  it('sweeps links expired for a day when a new one is made, and keeps the recent ones', async () => {
+    await linkFor(admin, advertiserUserId);
+    const count = async () => (await t.db.select({ n: sql<number>`count(*)::int` }).from(signinLinks))[0]!.n;
+    const before = await count();
+    expect(before).toBeGreaterThan(0);
+    t.clock.advance(DAY_MS + SIGNIN_LINK_MINUTES * MINUTE_MS + 1);
+    try {
+      await linkFor(admin, advertiserUserId);
+      expect(await count()).toBe(1);
+    } finally {
+      t.clock.advance(-(DAY_MS + SIGNIN_LINK_MINUTES * MINUTE_MS + 1));
+    }
   });
 
   it('lets one of two concurrent uses win: one session, one audit row', async () => {

@@ -1,6 +1,6 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import { auditLog, signinLinks, users, type Database } from '@helium/db';
-import { MINUTE_MS } from '@helium/domain';
+import { DAY_MS, MINUTE_MS } from '@helium/domain';
 import { hashToken, randomToken } from '../../infra/tokens.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 
@@ -26,6 +26,8 @@ export async function createSigninLink(
   const token = randomToken();
   const expiresAt = new Date(now.getTime() + SIGNIN_LINK_MINUTES * MINUTE_MS);
   await db.insert(signinLinks).values({ tokenHash: hashToken(token), adminId, userId, createdAt: now, expiresAt });
+  // Links dead for a day are of no use to anyone (their uses are in the audit log): each new one sweeps them.
+  await db.delete(signinLinks).where(lt(signinLinks.expiresAt, new Date(now.getTime() - DAY_MS)));
   return { url: `${SIGNIN_AS_PATH}/${token}`, expiresAt };
 }
 

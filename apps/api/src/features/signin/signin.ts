@@ -1,5 +1,5 @@
 import { auditLog, type Database } from '@helium/db';
-import { HOME_PATH_BY_TYPE, mustAgree, resolveCurrentAccount } from '@helium/domain';
+import { homePathOf, mustAgree, resolveCurrentAccount } from '@helium/domain';
 import type { TSignInRequest, TSignInResponse } from '@helium/contracts';
 import { tooManyRequests } from '../../http/errors.ts';
 import { hasSignedInFrom } from '../account/sessions.ts';
@@ -105,7 +105,7 @@ export async function signIn(
       step: 3,
       hasUserAgreed: true,
       userType: current?.type ?? null,
-      redirectTo: current ? HOME_PATH_BY_TYPE[current.type] : '/',
+      redirectTo: current ? homePathOf(current) : '/',
     },
     signedInUserId: user.id,
   };

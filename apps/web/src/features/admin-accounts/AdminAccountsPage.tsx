@@ -9,7 +9,8 @@ import { useAdminAccounts } from './hooks/useAdminAccounts.ts';
 /** Admin: onboarding (issue 24, part 3): create publishers and advertisers, edit them and their campaigns. */
 export function AdminAccountsPage() {
   const { t } = useTranslation();
-  const { search, setSearch, query, create, updatePublisher, updateCampaign, grant } = useAdminAccounts();
+  const accounts = useAdminAccounts();
+  const { search, setSearch, query, create } = accounts;
   return (
     <>
       <PageHeader title={t('nav.accounts')} />
@@ -28,9 +29,12 @@ export function AdminAccountsPage() {
               {data.truncated ? <Alert color="yellow">{t('accounts.truncated')}</Alert> : null}
               <AccountsTables
                 accounts={data}
-                onUpdatePublisher={updatePublisher}
-                onUpdateCampaign={updateCampaign}
-                onGrant={grant}
+                onUpdatePublisher={accounts.updatePublisher}
+                onUpdateAdvertiser={accounts.updateAdvertiser}
+                onUpdateCampaign={accounts.updateCampaign}
+                onCreateCampaign={accounts.createCampaign}
+                onGrant={accounts.grant}
+                onUpdateUser={accounts.updateUser}
               />
             </Stack>
           )}

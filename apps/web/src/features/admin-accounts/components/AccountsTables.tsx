@@ -1,34 +1,69 @@
 import { useState } from 'react';
-import { Badge, Button, Paper, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type {
+  TAdminAdvertiser,
   TAdminCampaign,
   TAdminPublisher,
+  TCreateCampaignRequest,
   TGetAccountsResponse,
   TGrantCampaignCreditsRequest,
+  TUpdateAccountUserRequest,
   TUpdateAdvertiserCampaignRequest,
+  TUpdateAdvertiserRequest,
   TUpdatePublisherRequest,
 } from '@helium/contracts';
 import { useFormat } from '../../format/hooks/useFormat.ts';
+import { AdvertiserEditModal } from './AdvertiserEditModal.tsx';
 import { CampaignEditModal } from './CampaignEditModal.tsx';
+import { NewCampaignModal } from './NewCampaignModal.tsx';
 import { PublisherEditModal } from './PublisherEditModal.tsx';
+import { UserEditModal, type EditedUser } from './UserEditModal.tsx';
 
-/** The publishers and the advertisers' campaigns found, each with its Edit button. */
+/** The holder's e-mail, a button that opens the user's editor. */
+function HolderButton({ holder, onEdit }: { holder: EditedUser; onEdit: (user: EditedUser) => void }) {
+  const { t } = useTranslation();
+  return (
+    <Button
+      variant="subtle"
+      size="compact-sm"
+      px={4}
+      onClick={() => onEdit(holder)}
+      aria-label={t('accounts.editUser', { email: holder.email })}
+    >
+      {holder.email}
+    </Button>
+  );
+}
+
+/**
+ * The publishers and the advertisers with their campaigns found, each with its Edit button; an advertiser also has
+ * New campaign, and each holder's e-mail opens the user's editor.
+ */
 export function AccountsTables({
   accounts,
   onUpdatePublisher,
+  onUpdateAdvertiser,
   onUpdateCampaign,
+  onCreateCampaign,
   onGrant,
+  onUpdateUser,
 }: {
   accounts: TGetAccountsResponse;
   onUpdatePublisher: (request: TUpdatePublisherRequest) => Promise<unknown>;
+  onUpdateAdvertiser: (request: TUpdateAdvertiserRequest) => Promise<unknown>;
   onUpdateCampaign: (request: TUpdateAdvertiserCampaignRequest) => Promise<unknown>;
+  onCreateCampaign: (request: TCreateCampaignRequest) => Promise<unknown>;
   onGrant: (request: TGrantCampaignCreditsRequest) => Promise<unknown>;
+  onUpdateUser: (request: TUpdateAccountUserRequest) => Promise<unknown>;
 }) {
   const { t } = useTranslation();
   const format = useFormat();
   const [publisher, setPublisher] = useState<TAdminPublisher | null>(null);
+  const [advertiser, setAdvertiser] = useState<TAdminAdvertiser | null>(null);
+  const [newCampaignOf, setNewCampaignOf] = useState<TAdminAdvertiser | null>(null);
   const [campaign, setCampaign] = useState<{ brand: string; campaign: TAdminCampaign } | null>(null);
+  const [user, setUser] = useState<EditedUser | null>(null);
   return (
     <>
       <Paper withBorder p="md" component="section" aria-labelledby="publishers-title">
@@ -58,7 +93,9 @@ export function AccountsTables({
                       </Badge>
                     ) : null}
                   </Table.Td>
-                  <Table.Td>{row.email}</Table.Td>
+                  <Table.Td>
+                    <HolderButton holder={row} onEdit={setUser} />
+                  </Table.Td>
                   <Table.Td>{row.isWeb ? row.domain : t('accounts.newsletter')}</Table.Td>
                   <Table.Td>
                     {row.revenueSharePct === null ? t('accounts.default') : format.percent(row.revenueSharePct, 2)}
@@ -99,45 +136,72 @@ export function AccountsTables({
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {accounts.advertisers.flatMap((advertiser) =>
-                advertiser.campaigns.length === 0
-                  ? [
-                      <Table.Tr key={`a${advertiser.id}`}>
-                        <Table.Td>{advertiser.brand}</Table.Td>
-                        <Table.Td>{advertiser.email}</Table.Td>
-                        <Table.Td colSpan={4}>
-                          <Text c="dimmed" size="sm">
-                            {t('accounts.noCampaign')}
-                          </Text>
-                        </Table.Td>
-                      </Table.Tr>,
-                    ]
-                  : advertiser.campaigns.map((row) => (
-                      <Table.Tr key={row.id} data-testid={`campaign-${row.id}`}>
-                        <Table.Td>{advertiser.brand}</Table.Td>
-                        <Table.Td>{advertiser.email}</Table.Td>
-                        <Table.Td>
-                          #{row.id} {row.isCpc ? 'CPC' : 'CPM'}
-                          {row.isTrial ? (
-                            <Badge size="xs" ml="xs">
-                              {t('accounts.flags.isTrial')}
-                            </Badge>
-                          ) : null}
-                        </Table.Td>
-                        <Table.Td>{format.euros(row.isCpc ? row.cpc : row.cpm)}</Table.Td>
-                        <Table.Td>{format.number(row.isCpc ? row.remainingClicks : row.remainingImpressions)}</Table.Td>
-                        <Table.Td>
-                          <Button
-                            size="xs"
-                            variant="default"
-                            onClick={() => setCampaign({ brand: advertiser.brand, campaign: row })}
-                          >
-                            {t('accounts.edit')}
-                          </Button>
-                        </Table.Td>
-                      </Table.Tr>
-                    )),
-              )}
+              {accounts.advertisers.flatMap((holder) => [
+                <Table.Tr key={`a${holder.id}`} data-testid={`advertiser-${holder.id}`}>
+                  <Table.Td fw={600}>{holder.brand}</Table.Td>
+                  <Table.Td>
+                    <HolderButton holder={holder} onEdit={setUser} />
+                  </Table.Td>
+                  <Table.Td colSpan={3}>
+                    {holder.campaigns.length === 0 ? (
+                      <Text c="dimmed" size="sm">
+                        {t('accounts.noCampaign')}
+                      </Text>
+                    ) : null}
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" wrap="nowrap">
+                      <Button
+                        size="xs"
+                        variant="default"
+                        onClick={() => setAdvertiser(holder)}
+                        aria-label={t('accounts.editAdvertiser', { brand: holder.brand })}
+                      >
+                        {t('accounts.edit')}
+                      </Button>
+                      <Button
+                        size="xs"
+                        variant="default"
+                        onClick={() => setNewCampaignOf(holder)}
+                        aria-label={t('accounts.newCampaignOf', { brand: holder.brand })}
+                      >
+                        {t('accounts.newCampaign')}
+                      </Button>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>,
+                ...holder.campaigns.map((row) => (
+                  <Table.Tr key={row.id} data-testid={`campaign-${row.id}`}>
+                    <Table.Td />
+                    <Table.Td />
+                    <Table.Td>
+                      #{row.id} {row.isCpc ? 'CPC' : 'CPM'}
+                      {row.isOwl ? (
+                        <Badge size="xs" ml="xs" variant="light">
+                          {t('accounts.newsletter')}
+                        </Badge>
+                      ) : null}
+                      {row.isTrial ? (
+                        <Badge size="xs" ml="xs">
+                          {t('accounts.flags.isTrial')}
+                        </Badge>
+                      ) : null}
+                    </Table.Td>
+                    <Table.Td>{format.euros(row.isCpc ? row.cpc : row.cpm)}</Table.Td>
+                    <Table.Td>{format.number(row.isCpc ? row.remainingClicks : row.remainingImpressions)}</Table.Td>
+                    <Table.Td>
+                      <Button
+                        size="xs"
+                        variant="default"
+                        onClick={() => setCampaign({ brand: holder.brand, campaign: row })}
+                        aria-label={t('accounts.editCampaign', { brand: holder.brand, id: row.id })}
+                      >
+                        {t('accounts.edit')}
+                      </Button>
+                    </Table.Td>
+                  </Table.Tr>
+                )),
+              ])}
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
@@ -145,6 +209,17 @@ export function AccountsTables({
       {publisher ? (
         <PublisherEditModal publisher={publisher} onClose={() => setPublisher(null)} onSave={onUpdatePublisher} />
       ) : null}
+      {advertiser ? (
+        <AdvertiserEditModal advertiser={advertiser} onClose={() => setAdvertiser(null)} onSave={onUpdateAdvertiser} />
+      ) : null}
+      {newCampaignOf ? (
+        <NewCampaignModal
+          advertiser={newCampaignOf}
+          onClose={() => setNewCampaignOf(null)}
+          onCreate={onCreateCampaign}
+        />
+      ) : null}
+      {user ? <UserEditModal user={user} onClose={() => setUser(null)} onSave={onUpdateUser} /> : null}
       {campaign ? (
         <CampaignEditModal
           brand={campaign.brand}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Divider, Group, Modal, NumberInput, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TAdminCampaign, TGrantCampaignCreditsRequest, TUpdateAdvertiserCampaignRequest } from '@helium/contracts';
-import { apiErrorMessage } from '../../../api/client.ts';
+import { useModalAction } from '../hooks/useModalAction.ts';
 
 const FLAGS = [
   'isTrial',
@@ -35,22 +35,7 @@ export function CampaignEditModal({
     () => Object.fromEntries(FLAGS.map((flag) => [flag, campaign[flag]])) as Record<Flag, boolean>,
   );
   const [credits, setCredits] = useState<number | string>('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const run = async (label: string, action: () => Promise<unknown>) => {
-    setError(null);
-    setBusy(true);
-    try {
-      await action();
-      onClose();
-    } catch (caught) {
-      console.error(`${label} failed`, caught);
-      setError(apiErrorMessage(caught) ?? t('common.error'));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { error, busy, run } = useModalAction(onClose);
   const priceNumber = typeof price === 'number' ? price : Number(price.replace(',', '.'));
 
   return (

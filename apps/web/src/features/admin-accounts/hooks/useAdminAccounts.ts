@@ -3,13 +3,19 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
   createAccountCall,
+  createCampaignCall,
   getAccountsCall,
   grantCampaignCreditsCall,
+  updateAccountUserCall,
+  updateAdvertiserCall,
   updateAdvertiserCampaignCall,
   updatePublisherCall,
   type TCreateAccountRequest,
+  type TCreateCampaignRequest,
   type TGrantCampaignCreditsRequest,
+  type TUpdateAccountUserRequest,
   type TUpdateAdvertiserCampaignRequest,
+  type TUpdateAdvertiserRequest,
   type TUpdatePublisherRequest,
 } from '@helium/contracts';
 import { apiPost } from '../../../api/client.ts';
@@ -39,8 +45,11 @@ export function useAdminAccounts() {
     query,
     create: (request: TCreateAccountRequest) => refreshing(apiPost(createAccountCall, request)),
     updatePublisher: (request: TUpdatePublisherRequest) => refreshing(apiPost(updatePublisherCall, request)),
+    updateAdvertiser: (request: TUpdateAdvertiserRequest) => refreshing(apiPost(updateAdvertiserCall, request)),
     updateCampaign: (request: TUpdateAdvertiserCampaignRequest) =>
       refreshing(apiPost(updateAdvertiserCampaignCall, request)),
+    createCampaign: (request: TCreateCampaignRequest) => refreshing(apiPost(createCampaignCall, request)),
+    updateUser: (request: TUpdateAccountUserRequest) => refreshing(apiPost(updateAccountUserCall, request)),
     grant: (request: TGrantCampaignCreditsRequest) => refreshing(apiPost(grantCampaignCreditsCall, request)),
   };
 }

@@ -19,6 +19,8 @@ export default defineConfig({
             'scripts/**/*.test.ts',
           ],
           environment: 'node',
+          // The embedded-database tests (packages/db/test) run thousands of statements: seconds on a loaded machine.
+          testTimeout: 30_000,
         },
       },
       {
@@ -49,6 +51,8 @@ export default defineConfig({
           include: ['e2e/**/*.spec.ts'],
           globalSetup: ['e2e/global-setup.ts'],
           fileParallelism: false,
+          // A loaded CI machine answers a screen's change in seconds, not in expect.poll's default 1 s.
+          expect: { poll: { timeout: 10_000 } },
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

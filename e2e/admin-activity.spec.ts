@@ -39,6 +39,8 @@ describe('admin activity views', () => {
     expect(await card.getByTestId('campaign-header').getAttribute('data-colour')).toBe('green');
     const ceramics = page.locator('[data-testid^="campaign-card-"]').filter({ hasText: 'Atelier Céramique' });
     expect(await ceramics.getByText('CPC 0.30 €').count()).toBe(1);
+    // Click-priced: CPM 0, so its header is red although its figures give it a CPM equivalent (issue 26).
+    expect(await ceramics.getByTestId('campaign-header').getAttribute('data-colour')).toBe('red');
   });
 
   it('Activity by Publisher shows each publisher with its modes, shares and ad cards', async () => {

@@ -138,4 +138,21 @@ describe('onboarding', () => {
     await dialog.waitFor({ state: 'detached' });
     await expect.poll(() => advertiserRow.innerText()).toContain('advertiser@demo.test');
   });
+
+  it('targets a campaign at a country from its editor; the editor then shows it', async () => {
+    const campaignRow = admin.getByTestId(/^campaign-\d+$/).first();
+    await campaignRow.getByRole('button', { name: /^Edit Atelier Céramique: campaign #\d+$/ }).click();
+    const editor = admin.getByRole('dialog', { name: /campaign #/ });
+    expect((await editor.getByTestId('targeting-summary').innerText()).replace(/\s+/g, ' ')).toContain('Everywhere');
+    await editor.getByRole('button', { name: 'Targeting', exact: true }).click();
+    const targeting = admin.getByRole('dialog', { name: /Where this campaign is shown/ });
+    await targeting.getByRole('checkbox', { name: 'Belgium', exact: true }).check();
+    await targeting.getByRole('button', { name: 'Save', exact: true }).click();
+    await targeting.waitFor({ state: 'detached' });
+    await campaignRow.getByRole('button', { name: /^Edit Atelier Céramique: campaign #\d+$/ }).click();
+    await expect
+      .poll(async () => (await admin.getByTestId('targeting-summary').innerText()).replace(/\s+/g, ' '))
+      .toContain('Belgium');
+    await admin.keyboard.press('Escape');
+  });
 });

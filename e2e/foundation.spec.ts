@@ -38,6 +38,7 @@ describe('sign-in and landing per role', () => {
         'Accounts',
         'Network settings',
         'Invalid traffic',
+        'Placements',
       ],
     ],
     [

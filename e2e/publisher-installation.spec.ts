@@ -91,8 +91,8 @@ describe('Publisher Installation', () => {
     await expect.poll(() => instructions.getAttribute('data-variant')).toBe('frenchTwoOptions');
     const text = await instructions.innerText();
     expect(text).toContain('Deux possibilités');
-    expect(text).toContain('Option 1 : collez la ligne de code');
-    expect(text).toContain('Option 2 : installez notre extension WordPress');
+    expect(text).toContain('Option 1\u202f: collez la ligne de code');
+    expect(text).toContain('Option 2\u202f: installez notre extension WordPress');
     expect(text).toContain('Extensions > Ajouter');
     expect(text).toContain('Téléverser une extension');
     expect(text).toContain('Installer maintenant');
@@ -108,6 +108,11 @@ describe('Publisher Installation', () => {
       return { status: response.status, type: response.headers.get('content-type') };
     }, href);
     expect(answer).toEqual({ status: 200, type: 'application/zip' });
+    // The file the instructions name is the one the link downloads (issue 26).
+    const named = /\(([\w.-]+\.zip)\)/.exec(text)?.[1];
+    expect(named).toBe('helium-ads.zip');
+    expect(href).toBe(`/api/publisher/${named}`);
+    expect(await download.getAttribute('download')).toBe(named);
   });
 
   it('checks the installation as installed once the script ran on the registered domain (localhost)', async () => {
@@ -241,8 +246,8 @@ describe('Publisher Installation', () => {
     expect(codes[1]).toMatch(new RegExp(`/serve/owl/\\w+/2/\\*\\|CAMPAIGN_UID\\|\\*/click`));
     await expect(newsletter.innerText()).resolves.toContain('Bannière du haut');
     // Each copy button says which code it copies, and copies it.
-    await newsletter.getByRole('button', { name: 'Copier : Bannière du bas' }).waitFor();
-    expect(await newsletter.getByRole('button', { name: 'Copier : Bannière du haut' }).count()).toBe(1);
+    await newsletter.getByRole('button', { name: 'Copier\u202f: Bannière du bas' }).waitFor();
+    expect(await newsletter.getByRole('button', { name: 'Copier\u202f: Bannière du haut' }).count()).toBe(1);
     const tutorial = newsletter.getByRole('link', { name: /Voir le tutoriel \(3 min\)/ });
     expect(await tutorial.getAttribute('href')).toBe(`${product.url}/serve/newsletter-tutorial`);
 

@@ -219,7 +219,8 @@ describe('Publisher Performance', () => {
     const other = await newPage(browser, product);
     try {
       await signInThroughForm(other, product, NEW_PUBLISHER_EMAIL);
-      await other.waitForURL('**/publisher/accounting');
+      // Its script not installed yet, it starts on Installation.
+      await other.waitForURL('**/publisher/installation');
       await other.getByRole('navigation').getByRole('link', { name: 'Performance' }).click();
       const empty = other.getByTestId('performance-empty');
       await empty.waitFor({ state: 'visible' });

@@ -24,13 +24,26 @@ async function freePort(): Promise<number> {
  * Starts the product the way `npm start` does (same entry point), on an empty DATA_DIR with real SMTP to
  * a local catcher, and waits until /healthz answers.
  */
-export async function startProduct(env: Record<string, string> = {}, options: { dataDir?: string } = {}) {
+export async function startProduct(
+  env: Record<string, string> = {},
+  options: {
+    dataDir?: string;
+    /**
+     * Through `npm start` itself (its start script; `--ignore-scripts` skips only prestart's build, which the
+     * tests' global setup has done), so that signals go to npm's process as a supervisor sends them.
+     */
+    viaNpm?: boolean;
+  } = {},
+) {
   const smtp = await startSmtpCatcher();
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'helium-e2e-'));
   const port = await freePort();
   const url = `http://localhost:${port}`;
   const output: string[] = [];
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
+  const [command, args] = options.viaNpm
+    ? ['npm', ['start', '--ignore-scripts', '--silent']]
+    : [process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts']];
+  const child: ChildProcess = spawn(command, args, {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -67,6 +80,10 @@ export async function startProduct(env: Record<string, string> = {}, options: { 
 
   return {
     url,
+    /** The process started: the server's, or npm's with `viaNpm`. */
+    pid: child.pid!,
+    /** Resolves when that process has exited. */
+    exited: new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', () => resolve()))),
     smtp,
     dataDir,
     output,

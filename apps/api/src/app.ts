@@ -47,6 +47,9 @@ import adminAccountsRoutes from './features/admin-accounts/routes.ts';
 import networkSettingsRoutes from './features/network-settings/routes.ts';
 import auditLogRoutes from './features/audit-log/routes.ts';
 import invalidTrafficRoutes from './features/invalid-traffic/routes.ts';
+import placementsRoutes from './features/placements/routes.ts';
+import campaignCountriesRoutes from './features/campaign-countries/routes.ts';
+import locationsRoutes from './features/locations/routes.ts';
 
 /** The embedded database's upkeep: checkpoint, and vacuum when due (scheduler job name). */
 export const EMBEDDED_MAINTENANCE_JOB = 'embedded-database-maintenance';
@@ -223,6 +226,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         networkSettingsRoutes,
         auditLogRoutes,
         invalidTrafficRoutes,
+        placementsRoutes,
+        campaignCountriesRoutes,
+        locationsRoutes,
       ]) {
         await api.register(feature);
       }

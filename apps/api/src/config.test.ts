@@ -52,3 +52,21 @@ describe('TRUST_PROXY', () => {
     await app.close();
   });
 });
+
+describe('.env.example (issue 26, point 7)', () => {
+  const root = new URL('../../../', import.meta.url);
+  /** The variables of the first column of the table in README's "Configuration" section. */
+  const readmeVariables = () => {
+    const readme = readFileSync(new URL('README.md', root), 'utf8');
+    const section = readme.slice(readme.indexOf('## Configuration')).split(/\n## /)[0]!;
+    return [...section.matchAll(/^\| `([A-Z][A-Z0-9_]+)`/gm)].map((match) => match[1]!);
+  };
+
+  it('lists every variable of the README table, and no other', () => {
+    const example = readFileSync(new URL('.env.example', root), 'utf8');
+    const listed = [...example.matchAll(/^# ([A-Z][A-Z0-9_]+)=/gm)].map((match) => match[1]!);
+    const documented = readmeVariables();
+    expect(documented.length).toBeGreaterThan(20);
+    expect([...listed].sort()).toEqual([...documented].sort());
+  });
+});

@@ -53,6 +53,8 @@ async function main() {
     mailer.close();
     redis?.disconnect();
     await database.close();
+    // app.close() wrote the delivery engine's queued events (its onClose hook); tests and supervisors read this line.
+    log.info({ signal }, 'stopped cleanly: pending counts written, database closed');
     process.exit(0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));

@@ -57,6 +57,19 @@ const noBody = () => ({});
  */
 export const CALL_SAMPLES: Record<string, CallSample> = {
   '/api/admin/get-invalid-traffic': { body: () => ({ days: 7 }), otherTenant: 'none' },
+  '/api/admin/get-placement-publishers': { body: noBody, otherTenant: 'none' },
+  '/api/admin/get-placements': { body: (ids) => ({ publisherId: ids.publisherId }), otherTenant: 'none' },
+  '/api/admin/update-placements': {
+    body: (ids) => ({
+      publisherId: ids.publisherId,
+      placements: [{ selector: '#sidebar', position: 'inside', formatIds: [3], device: 'all' }],
+    }),
+    otherTenant: 'none',
+  },
+  '/api/advertiser/get-campaign-countries': {
+    body: (ids) => ({ campaignId: ids.campaignId, from: '2026-01-01', to: '2026-12-31' }),
+    otherTenant: 'refused',
+  },
   '/api/publisher/get-accounting': { body: noBody, otherTenant: 'ownData' },
   // Refused with a 409 when the balance is under the minimum, the method not set up, or a payout pending.
   '/api/publisher/request-payout': {
@@ -136,6 +149,7 @@ export const CALL_SAMPLES: Record<string, CallSample> = {
   },
   '/api/common/signin': { body: () => ({ step: 1, email: 'nobody@demo.test' }), otherTenant: 'none' },
   '/api/common/user': { body: noBody, otherTenant: 'ownData' },
+  '/api/common/session': { body: noBody, otherTenant: 'ownData' },
   '/api/common/update-user': { body: () => ({ key: 'currency', value: 'eur' }), otherTenant: 'none' },
   '/api/signout': { body: noBody, otherTenant: 'none', endsSession: true },
   '/api/common/signout': { body: noBody, otherTenant: 'none', endsSession: true },
@@ -184,6 +198,11 @@ export const CALL_SAMPLES: Record<string, CallSample> = {
     allowedRefusals: [404],
   },
   '/api/advertiser/get-campaignex': { body: (ids) => ({ campaignId: ids.campaignId }), otherTenant: 'refused' },
+  '/api/locations': { body: () => ({ country: 'BE' }), otherTenant: 'none' },
+  '/api/advertiser/update-campaign-geolocation': {
+    body: (ids) => ({ campaignId: ids.campaignId, geolocation: [] }),
+    otherTenant: 'refused',
+  },
   '/api/advertiser/update-campaign-pause': {
     body: (ids) => ({ campaignId: ids.campaignId, pauseDailyImpressions: 0 }),
     otherTenant: 'refused',
@@ -277,6 +296,7 @@ export function expectedGate(access: CallAccess, role: MatrixRole): 'allowed' | 
   if (access === 'public') return 'allowed';
   if (role === 'signedOut') return 401;
   if (access === 'signedIn' || access === role) return 'allowed';
+  if (access === 'advertiserOrAdmin' && (role === 'advertiser' || role === 'admin')) return 'allowed';
   return 403;
 }
 

@@ -6,6 +6,10 @@ export interface CaughtMail {
   to: string;
   subject: string;
   text: string;
+  /** The HTML part ('' when the message has none). */
+  html: string;
+  /** The Content-Language header (the recipient's language), '' when absent. */
+  language: string;
   /** Attached files as received (invoices). */
   attachments: Array<{ filename: string; contentType: string; content: Buffer }>;
 }
@@ -26,6 +30,8 @@ export async function startSmtpCatcher() {
             to: to ?? '',
             subject: mail.subject ?? '',
             text: mail.text ?? '',
+            html: typeof mail.html === 'string' ? mail.html : '',
+            language: String(mail.headers.get('content-language') ?? ''),
             attachments: mail.attachments.map((file) => ({
               filename: file.filename ?? '',
               contentType: file.contentType,

@@ -51,6 +51,19 @@ export const userCall = defineCall({
   response: ZUserSchema,
 });
 
+/**
+ * Who is signed in, for the web app's probe on every first load: `user` is null when nobody is. The sign-in page
+ * loads it too, so it answers 200 either way (a 401 would be logged as an error in the browser's console); the
+ * specification's /api/common/user keeps its 401.
+ */
+export const sessionUserCall = defineCall({
+  method: 'POST',
+  path: '/api/common/session',
+  access: 'public',
+  request: null,
+  response: z.object({ user: ZUserSchema.nullable() }),
+});
+
 export const updateUserCall = defineCall({
   method: 'POST',
   path: '/api/common/update-user',

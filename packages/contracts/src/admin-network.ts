@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PAYOUT_METHODS } from '@helium/domain/payouts';
 import { defineCall } from './call.ts';
 import { ZIdSchema, ZLocaleSchema } from './common.ts';
+import { ZGeolocationSchema } from './locations.ts';
 
 /*
  * Running the network (issue 24, parts 3 and 4; docs/admin.md): the network settings, append-only with their
@@ -169,6 +170,9 @@ export type TCreateAccountResponse = z.infer<typeof ZCreateAccountResponseSchema
 
 export const ZAdminCampaignSchema = ZCampaignFieldsSchema.extend({
   id: z.number().int(),
+  /** The places it targets (location ids, none = everywhere), and their one-line summary in the admin's language. */
+  geolocation: z.array(z.string()),
+  geolocationStr: z.string(),
   isCpc: z.boolean(),
   isOwl: z.boolean(),
   remainingImpressions: z.number().int(),
@@ -243,9 +247,12 @@ export const ZUpdateAdvertiserRequestSchema = z
   .strict();
 export type TUpdateAdvertiserRequest = z.infer<typeof ZUpdateAdvertiserRequestSchema>;
 
-/** POST /api/admin/update-advertiser-campaign: prices and flags (the pricing model of a campaign stays). */
+/**
+ * POST /api/admin/update-advertiser-campaign: prices, flags and geotargeting (location ids of /api/locations, none =
+ * everywhere); the pricing model of a campaign stays.
+ */
 export const ZUpdateAdvertiserCampaignRequestSchema = ZCampaignFieldsSchema.partial()
-  .extend({ campaignId: ZIdSchema })
+  .extend({ campaignId: ZIdSchema, geolocation: ZGeolocationSchema.optional() })
   .strict();
 export type TUpdateAdvertiserCampaignRequest = z.infer<typeof ZUpdateAdvertiserCampaignRequestSchema>;
 

@@ -2,9 +2,10 @@ import type { z } from 'zod';
 
 /**
  * Who may make a call. The API's one route helper turns it into the gate, so no route can forget one:
- * `public` (no session: sign-in, the mailed hash links), `signedIn` (any type), or one account type.
+ * `public` (no session: sign-in, the mailed hash links), `signedIn` (any type), one account type, or
+ * `advertiserOrAdmin` (the places a campaign may target: read by advertisers and by admins editing campaigns).
  */
-export type CallAccess = 'public' | 'signedIn' | 'admin' | 'publisher' | 'advertiser';
+export type CallAccess = 'public' | 'signedIn' | 'admin' | 'publisher' | 'advertiser' | 'advertiserOrAdmin';
 
 /**
  * One call of the API: everything the server and the web app need to agree on. The API registers its route

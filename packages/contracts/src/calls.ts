@@ -1,4 +1,4 @@
-import { commonSignOutCall, signOutCall, updateUserCall, userCall } from './account.ts';
+import { commonSignOutCall, sessionUserCall, signOutCall, updateUserCall, userCall } from './account.ts';
 import {
   getAdValidationCall,
   getAdValidationsCall,
@@ -50,6 +50,9 @@ import { ADMIN_NETWORK_CALLS } from './admin-network.ts';
 import { ADMIN_STATS_CALLS } from './admin-stats.ts';
 import { AUDIT_LOG_CALLS } from './audit-log.ts';
 import { INVALID_TRAFFIC_CALLS } from './invalid-traffic.ts';
+import { LOCATIONS_CALLS } from './locations.ts';
+import { PLACEMENTS_CALLS } from './placements.ts';
+import { CAMPAIGN_COUNTRIES_CALLS } from './campaign-countries.ts';
 import { signInCall } from './signin.ts';
 import { userActivityCall } from './user-activity.ts';
 
@@ -60,6 +63,7 @@ import { userActivityCall } from './user-activity.ts';
 export const API_CALLS = [
   signInCall,
   userCall,
+  sessionUserCall,
   updateUserCall,
   signOutCall,
   commonSignOutCall,
@@ -112,4 +116,7 @@ export const API_CALLS = [
   ...ADMIN_NETWORK_CALLS,
   ...AUDIT_LOG_CALLS,
   ...INVALID_TRAFFIC_CALLS,
+  ...PLACEMENTS_CALLS,
+  ...CAMPAIGN_COUNTRIES_CALLS,
+  ...LOCATIONS_CALLS,
 ] as const;

@@ -104,6 +104,8 @@ export const ZCampaignExSchema = z.object({
   canBudget: z.boolean(),
   do_not_discount: z.boolean(),
   geolocation: z.array(z.string()),
+  /** The geotargeting in one line in the user's language ("France, Belgium: Brussels"); empty = everywhere. */
+  geolocationStr: z.string(),
   cpm: z.number(),
   cpc: z.number(),
   statsDateRange: ZStatsDateRangeSchema,

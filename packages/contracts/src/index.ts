@@ -17,4 +17,7 @@ export * from './admin-stats.ts';
 export * from './admin-network.ts';
 export * from './audit-log.ts';
 export * from './invalid-traffic.ts';
+export * from './placements.ts';
+export * from './campaign-countries.ts';
+export * from './locations.ts';
 export * from './calls.ts';

@@ -9,8 +9,10 @@ import { defineCall } from './call.ts';
 /** The progress bar's default duration in seconds (specification 02, section 5: must be greater than 0). */
 export const DEFAULT_INSTALL_CHECK_SECONDS = 5;
 
+/** The file name of the WordPress plug-in: the download link's, the saved file's and the instructions' (one name). */
+export const WORDPRESS_PLUGIN_FILE = 'helium-ads.zip';
 /** The WordPress plug-in carrying the publisher's line of code (a download link, not a JSON call). */
-export const WORDPRESS_PLUGIN_PATH = '/api/publisher/wordpress-plugin.zip';
+export const WORDPRESS_PLUGIN_PATH = `/api/publisher/${WORDPRESS_PLUGIN_FILE}`;
 
 /** What a newsletter tool puts in place of each issue's id (Mailchimp's merge tag; other tools have their own). */
 export const NEWSLETTER_ISSUE_PLACEHOLDER = '*|CAMPAIGN_UID|*';

@@ -86,15 +86,18 @@ export interface MoneyFormatOptions {
 
 const NO_RATES: CurrencyRates = { usdToEur: 1, btcToEur: 1 };
 
+/** Decimals an amount is shown with in each currency (BTC: 8 by default, see MoneyFormatOptions.btcDecimals). */
+export const MONEY_DECIMALS: Readonly<Record<Currency, number>> = { eur: 2, usd: 2, btc: 8 };
+
 /**
  * Shows a euro amount in the user's currency: EUR `1,234.56 €`, USD `$1,234.56`, BTC `₿0.01234567`.
  * Takes euros (a number); use formatMicros for stored amounts.
  */
 export function formatMoney(euros: unknown, options: MoneyFormatOptions = {}): string {
-  const { locale = 'en', currency = 'eur', rates = NO_RATES, btcDecimals = 8 } = options;
+  const { locale = 'en', currency = 'eur', rates = NO_RATES, btcDecimals = MONEY_DECIMALS.btc } = options;
   const amount = convertEuros(toNumber(euros), currency, rates);
-  if (currency === 'eur') return `${formatNumber(amount, locale, 2)} €`;
-  const decimals = currency === 'btc' ? btcDecimals : 2;
+  if (currency === 'eur') return `${formatNumber(amount, locale, MONEY_DECIMALS.eur)} €`;
+  const decimals = currency === 'btc' ? btcDecimals : MONEY_DECIMALS[currency];
   const prefix = currency === 'btc' ? BITCOIN_SIGN : '$';
   const text = formatNumber(amount, locale, decimals);
   return text.startsWith('-') ? `-${prefix}${text.slice(1)}` : `${prefix}${text}`;

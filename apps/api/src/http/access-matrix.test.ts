@@ -61,9 +61,13 @@ async function clientFor(role: MatrixRole, call: Call): Promise<TestClient> {
   return signedIn(role, fresh);
 }
 
-/** The only calls open without a session: sign-in, sign-out, and the publisher's mailed hash link. */
+/**
+ * The only calls open without a session: sign-in, sign-out, who is signed in (null when nobody), and the
+ * publisher's mailed hash link.
+ */
 const PUBLIC_CALLS = [
   '/api/common/signin',
+  '/api/common/session',
   '/api/signout',
   '/api/common/signout',
   '/api/publisher/get-ad-validation',
@@ -77,6 +81,8 @@ function accessOfPath(path: string): string {
   const folder = path.split('/')[2];
   // The card payment calls keep the path the specification gives them; they are the advertiser's.
   if (folder === 'stripe2') return 'advertiser';
+  // The places a campaign may target: advertisers pick them, admins edit campaigns (docs/targeting.md).
+  if (path === '/api/locations') return 'advertiserOrAdmin';
   return folder === 'common' ? 'signedIn' : (folder ?? '');
 }
 

@@ -26,7 +26,10 @@ afterAll(async () => {
 });
 
 async function callerOf(call: Call): Promise<TestClient> {
-  const role = call.access === 'public' || call.access === 'signedIn' ? 'advertiser' : call.access;
+  const role =
+    call.access === 'public' || call.access === 'signedIn' || call.access === 'advertiserOrAdmin'
+      ? 'advertiser'
+      : call.access;
   const cached = clients.get(role);
   if (cached) return cached;
   const client = t.client();

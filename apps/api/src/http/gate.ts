@@ -28,9 +28,11 @@ export type ActorFor<A extends CallAccess> = A extends 'admin'
     ? AccountActor<typeof USER_TYPE.publisher>
     : A extends 'advertiser'
       ? AccountActor<typeof USER_TYPE.advertiser>
-      : A extends 'signedIn'
-        ? SignedInActor
-        : null;
+      : A extends 'advertiserOrAdmin'
+        ? AdminActor | AccountActor<typeof USER_TYPE.advertiser>
+        : A extends 'signedIn'
+          ? SignedInActor
+          : null;
 
 const TYPE_OF_ACCESS = {
   admin: USER_TYPE.admin,
@@ -57,9 +59,11 @@ async function actorOf(
   if (!user) throw unauthorized();
   const actor: SignedInActor = { userId: user.id, locale: user.locale };
   if (access === 'signedIn') return actor;
-  const type = TYPE_OF_ACCESS[access];
   const current = resolveCurrentAccount(user, await accountsOf(db, user.id));
-  if (!current || current.type !== type) throw forbidden();
+  const types: readonly UserType[] =
+    access === 'advertiserOrAdmin' ? [USER_TYPE.admin, USER_TYPE.advertiser] : [TYPE_OF_ACCESS[access]];
+  if (!current || !types.includes(current.type)) throw forbidden();
+  const type = current.type;
   if (type === USER_TYPE.admin) {
     if (!user.isAdmin) throw forbidden();
     return { ...actor, type, accountId: null } satisfies AdminActor;

@@ -76,3 +76,47 @@ describe('security headers (issue 21, point 6)', () => {
     expect(api.headers['strict-transport-security']).toBe('max-age=31536000');
   });
 });
+
+describe('the built web app: compression and caching (issue 26, point 1)', () => {
+  /** The first hashed script index.html names, as the browser would load it. */
+  async function firstScript(): Promise<string> {
+    const html = (await page(t)).body;
+    const src = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    expect(src).toBeDefined();
+    return src!;
+  }
+
+  it('sends a hashed script brotli- or gzip-compressed as asked, cached for a year, immutable', async () => {
+    const src = await firstScript();
+    const plain = await t.app.inject({ method: 'GET', url: src });
+    for (const [accept, encoding] of [
+      ['gzip, deflate, br, zstd', 'br'],
+      ['gzip', 'gzip'],
+    ] as const) {
+      const response = await t.app.inject({ method: 'GET', url: src, headers: { 'accept-encoding': accept } });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-encoding']).toBe(encoding);
+      expect(response.headers['content-type']).toMatch(/javascript/);
+      expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(response.headers.vary).toMatch(/accept-encoding/i);
+      expect(response.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    }
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('has index.html revalidated on every visit, for the root and for a client route', async () => {
+    for (const url of ['/', '/advertiser/activity', '/signin']) {
+      const response = await t.app.inject({
+        method: 'GET',
+        url,
+        headers: { accept: 'text/html', 'accept-encoding': 'br' },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.headers['content-type']).toMatch(/text\/html/);
+      expect(response.headers['content-encoding']).toBe('br');
+    }
+    expect((await page(t, '/favicon.svg')).headers['cache-control']).toBe('no-cache');
+  });
+});

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
@@ -23,6 +23,8 @@ export const CONTENT_SECURITY_POLICY: Readonly<Record<string, readonly string[]>
   'media-src': ["'self'", 'blob:'],
   'font-src': ["'self'", 'data:'],
   'connect-src': ["'self'"],
+  // The admin's placements screen previews a publisher's site (https://<domain>/) in a frame.
+  'frame-src': ["'self'", 'https:'],
   'object-src': ["'none'"],
   'base-uri': ["'self'"],
   'form-action': ["'self'"],
@@ -76,23 +78,35 @@ export function openToOtherSites(scope: FastifyInstance) {
 const NOT_BUILT = `<!doctype html><meta charset="utf-8"><title>Helium Ads</title>
 <p>The web app is not built yet. Run <code>npm start</code> (it builds it) or <code>npm run build</code>.</p>`;
 
+/** Hashed build output: its name changes with its content, so a browser may keep it for a year unasked. */
+export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+/** index.html and the other unhashed files: kept, but revalidated on each visit so a deploy shows at once. */
+export const REVALIDATE_CACHE_CONTROL = 'no-cache';
+
 /**
  * Serves the built web app from the same origin as the API. Hashed assets are cached for a year; any
- * other GET that wants HTML gets index.html so that the client router handles the path.
+ * other GET that wants HTML gets index.html so that the client router handles the path. The build wrote a
+ * brotli and a gzip copy of each text file (apps/web/vite.config.ts); the one the browser accepts is sent.
  */
 export default fp(async function webApp(app: FastifyInstance) {
   const dist = app.ctx.config.webDistDir;
   const built = existsSync(join(dist, 'index.html'));
+  const assets = join(dist, 'assets');
   if (built) {
     await app.register(fastifyStatic, {
       root: dist,
       wildcard: false,
       index: false,
+      preCompressed: true,
+      // Without this, `send` adds its own `public, max-age=0` after setHeaders and overrides it.
+      cacheControl: false,
       setHeaders: (res, path) => {
         res.setHeader(
           'cache-control',
-          path.includes(`${join(dist, 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+          path.startsWith(assets + sep) ? IMMUTABLE_CACHE_CONTROL : REVALIDATE_CACHE_CONTROL,
         );
+        // The same URL answers brotli, gzip or plain by Accept-Encoding: caches must keep them apart.
+        res.setHeader('vary', 'accept-encoding');
       },
     });
   }
@@ -103,6 +117,6 @@ export default fp(async function webApp(app: FastifyInstance) {
       (request.headers.accept ?? '').includes('text/html');
     if (!wantsPage) throw notFound(`No route for ${request.method} ${request.url.split('?')[0]}.`);
     if (!built) return reply.code(503).type('text/html').send(NOT_BUILT);
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.sendFile('index.html');
   });
 });

@@ -16,8 +16,11 @@ export interface MailAttachment {
 export interface MailMessage {
   to: string;
   subject: string;
+  /** The plain-text part (infra/mail-template.ts renders it with the HTML part from one source). */
   text: string;
   html?: string;
+  /** The recipient's language, sent as Content-Language (e.g. "fr"). */
+  language?: string;
   attachments?: MailAttachment[];
 }
 
@@ -31,10 +34,11 @@ export interface Mailer {
 
 /** What nodemailer is given for a message: the sender, and the attachments as files of their own. */
 function mailOptions(from: string, message: MailMessage): SendMailOptions {
-  const { attachments, ...rest } = message;
+  const { attachments, language, ...rest } = message;
   return {
     from,
     ...rest,
+    ...(language ? { headers: { 'Content-Language': language } } : {}),
     ...(attachments?.length
       ? {
           attachments: attachments.map(({ filename, content, contentType }) => ({

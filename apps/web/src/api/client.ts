@@ -5,10 +5,10 @@
  * `X-XSRF-TOKEN`, and a 419 (token missing or stale) fetches a fresh cookie and retries once.
  */
 import {
+  sessionUserCall,
   signInCall,
   signOutCall,
   updateUserCall,
-  userCall,
   type Call,
   type CallInput,
   type CallQuery,
@@ -200,7 +200,12 @@ export async function apiUpload(call: typeof uploadFileCall, file: File): Promis
 /** The calls of the foundation, named. */
 export const api = {
   csrfCookie: fetchCsrfCookie,
-  user: () => apiPost(userCall),
+  /** The signed-in user; an ApiError 401 when nobody is (answered 200 with null, so no failed request is logged). */
+  user: async () => {
+    const { user } = await apiPost(sessionUserCall);
+    if (!user) throw new ApiError(401, null, 'Not signed in');
+    return user;
+  },
   signIn: (request: TSignInRequest) => apiPost(signInCall, request),
   signOut: () => apiPost(signOutCall),
   updateUser: (request: TUpdateUserRequest) => apiPost(updateUserCall, request),

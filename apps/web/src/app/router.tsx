@@ -42,6 +42,8 @@ const PAGES: Partial<Record<RouteName, () => Promise<ComponentType>>> = {
   'admin-audit-log': () => import('../features/audit-log/AuditLogPage.tsx').then((m) => m.AuditLogPage),
   'admin-invalid-traffic': () =>
     import('../features/invalid-traffic/InvalidTrafficPage.tsx').then((m) => m.InvalidTrafficPage),
+  'admin-placements': () =>
+    import('../features/admin-placements/AdminPlacementsPage.tsx').then((m) => m.AdminPlacementsPage),
   'admin-accounts': () => import('../features/admin-accounts/AdminAccountsPage.tsx').then((m) => m.AdminAccountsPage),
   'admin-network-settings': () =>
     import('../features/admin-network-settings/AdminNetworkSettingsPage.tsx').then((m) => m.AdminNetworkSettingsPage),

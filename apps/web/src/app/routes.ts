@@ -17,6 +17,7 @@ export type NavKey =
   | 'nav.accounts'
   | 'nav.networkSettings'
   | 'nav.invalidTraffic'
+  | 'nav.placements'
   | 'nav.accounting'
   | 'nav.performance'
   | 'nav.settings'
@@ -65,6 +66,7 @@ export const APP_ROUTES = [
     type: USER_TYPE.admin,
     navKey: 'nav.invalidTraffic',
   },
+  { path: 'admin/placements', name: 'admin-placements', type: USER_TYPE.admin, navKey: 'nav.placements' },
   { path: 'advertiser/activity', name: 'advertiser-activity', type: USER_TYPE.advertiser, navKey: 'nav.activity' },
   { path: 'advertiser/ads', name: 'advertiser-ads', type: USER_TYPE.advertiser, navKey: 'nav.ads' },
   { path: 'advertiser/settings', name: 'advertiser-settings', type: USER_TYPE.advertiser, navKey: 'nav.settings' },
@@ -107,6 +109,7 @@ const MENU_ORDER: Record<UserType, readonly RouteName[]> = {
     'admin-accounts',
     'admin-network-settings',
     'admin-invalid-traffic',
+    'admin-placements',
   ],
   [USER_TYPE.publisher]: [
     'publisher-accounting',

@@ -38,3 +38,29 @@ describe('flattenKeys', () => {
     expect(flattenKeys({ b: { y: '1', x: '2' }, a: '3' })).toEqual(['a', 'b.x', 'b.y']);
   });
 });
+
+describe('French punctuation (issue 26)', () => {
+  /** Every text of a catalogue with its key. */
+  const texts = (catalogue: unknown) =>
+    flattenKeys(catalogue).map((key) => [key, String(valueAt(catalogue, key))] as const);
+  /** A colon of the sentence: not in an address (https://) nor between two characters (a CSS selector's p:first). */
+  const sentenceColons = (text: string) => [...text.matchAll(/(.?):(?!\/\/)(?=\s|$|\{)/g)];
+
+  it('puts a narrow no-break space (U+202F) before every colon in French, and none in English', () => {
+    const frWrong = texts(fr).filter(([, text]) => sentenceColons(text).some((match) => match[1] !== '\u202f'));
+    expect(frWrong).toEqual([]);
+    const enWrong = texts(en).filter(([, text]) => sentenceColons(text).some((match) => /\s/.test(match[1] ?? '')));
+    expect(enWrong).toEqual([]);
+  });
+
+  it('leaves the colon after a label to the catalogue (common.labelValue), never to a component', async () => {
+    const { readdirSync, readFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const root = new URL('..', import.meta.url).pathname;
+    const sources = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.tsx'));
+    const glued = sources.filter((file) => /\{t\([^)]*\)\}\s*:/.test(readFileSync(join(root, file), 'utf8')));
+    expect(glued).toEqual([]);
+    expect(fr.common.labelValue).toBe('{{label}}\u202f:');
+    expect(en.common.labelValue).toBe('{{label}}:');
+  });
+});

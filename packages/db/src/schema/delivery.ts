@@ -87,6 +87,11 @@ export const adDecisions = pgTable('ad_decisions', {
    * is set aside by when a rule trips for that address (docs/server-behaviour.md). Null before migration 0009.
    */
   ip: text('ip'),
+  /**
+   * The visitor's country (ISO 3166-1 alpha-2, `ZZ` when unknown) from the address that made the decision: what
+   * its impression and click are counted under in daily_country_stats. Null before migration 0015.
+   */
+  country: text('country'),
   /** Decisions for known bots are recorded but reserve nothing and count nothing. */
   invalidReason: text('invalid_reason'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
@@ -260,6 +265,24 @@ export const dailyUrlStats = pgTable(
     primaryKey({ columns: [table.day, table.publisherId, table.url, table.device, table.adId] }),
     index('daily_url_stats_campaign_day_idx').on(table.campaignId, table.day),
   ],
+);
+
+/**
+ * Daily totals per campaign and visitor country (ISO 3166-1 alpha-2, `ZZ` when unknown): impressions, unique
+ * clicks and their cost (micro-euros), counted in the same batch as daily_ad_stats, so that a campaign's
+ * countries add up to its totals from migration 0015 on.
+ */
+export const dailyCountryStats = pgTable(
+  'daily_country_stats',
+  {
+    campaignId: integer('campaign_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    country: text('country').notNull(),
+    impressions: integer('impressions').notNull().default(0),
+    clicks: integer('clicks').notNull().default(0),
+    cost: bigint('cost', { mode: 'number' }).notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.campaignId, table.day, table.country] })],
 );
 
 /**

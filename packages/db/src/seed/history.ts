@@ -29,6 +29,7 @@ import {
   advertisers,
   campaigns,
   dailyAdStats,
+  dailyCountryStats,
   dailyPublisherStats,
   dailyUrlStats,
   networkSettings,
@@ -44,7 +45,7 @@ import {
  * Each pageview fills the publisher's placements for its device (the default placement when none is stored)
  * with ads of the formats they accept. It writes what the engine itself would have written for that traffic:
  * daily summaries per publisher and device, per ad (with the money), per page URL (pages' pageviews and
- * ads' figures), the realtime per-minute counters of the last day, and the campaigns' remaining credits
+ * ads' figures), per campaign and visitor country (COUNTRIES), the realtime per-minute counters of the last day, and the campaigns' remaining credits
  * less what was delivered (never below 0). Seeded: the same figures every time for the same day. Today is
  * left to the live engine.
  */
@@ -54,6 +55,54 @@ const SEED = 20_260_901;
 const BATCH = 1000;
 /** A newsletter issue's opens are counted on the desktop display (as the engine does). */
 const OWL_DEVICE: Device = 'desktop';
+
+/** Where the demo's visitors come from, and their share ('ZZ': an address of no known location). */
+const COUNTRIES: Array<[string, number]> = [
+  ['FR', 0.58],
+  ['BE', 0.14],
+  ['CH', 0.11],
+  ['CA', 0.09],
+  ['ZZ', 0.08],
+];
+
+/**
+ * A campaign's day per visitor country, as the engine counts them (daily_country_stats): its ads' figures of the
+ * day split by the countries' shares, so that they add up exactly to daily_ad_stats.
+ */
+function countryRows(adRows: ReadonlyArray<typeof dailyAdStats.$inferInsert>) {
+  const byCampaignDay = new Map<
+    string,
+    { campaignId: number; day: string; impressions: number; clicks: number; cost: number }
+  >();
+  for (const row of adRows) {
+    const key = `${row.campaignId}|${row.day}`;
+    const sum = byCampaignDay.get(key) ?? {
+      campaignId: row.campaignId,
+      day: row.day,
+      impressions: 0,
+      clicks: 0,
+      cost: 0,
+    };
+    sum.impressions += row.impressions ?? 0;
+    sum.clicks += row.clicks ?? 0;
+    sum.cost += row.cost ?? 0;
+    byCampaignDay.set(key, sum);
+  }
+  const weights = COUNTRIES.map(([, share]) => share);
+  return [...byCampaignDay.values()].flatMap((sum) => {
+    const impressions = splitInteger(sum.impressions, weights);
+    const clicks = splitInteger(sum.clicks, weights);
+    const cost = splitInteger(sum.cost, weights);
+    return COUNTRIES.map(([country], index) => ({
+      campaignId: sum.campaignId,
+      day: sum.day,
+      country,
+      impressions: impressions[index] ?? 0,
+      clicks: clicks[index] ?? 0,
+      cost: cost[index] ?? 0,
+    })).filter((row) => row.impressions + row.clicks + row.cost > 0);
+  });
+}
 
 /** The pages of a publisher's site and their share of its pageviews. */
 const PAGES: Array<[string, number]> = [
@@ -353,6 +402,9 @@ export async function seedTrafficHistory(
 
   await insertInBatches(adRows, (batch) => db.insert(dailyAdStats).values(batch).onConflictDoNothing());
   await insertInBatches(urlRows, (batch) => db.insert(dailyUrlStats).values(batch).onConflictDoNothing());
+  await insertInBatches(countryRows(adRows), (batch) =>
+    db.insert(dailyCountryStats).values(batch).onConflictDoNothing(),
+  );
   await insertInBatches(dayRows, (batch) => db.insert(dailyPublisherStats).values(batch).onConflictDoNothing());
   await insertInBatches(minuteRows, (batch) => db.insert(realtimeCounters).values(batch).onConflictDoNothing());
   for (const credit of credits.values()) {

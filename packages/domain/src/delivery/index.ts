@@ -8,3 +8,4 @@ export * from './placements.ts';
 export * from './addresses.ts';
 export * from './viewability.ts';
 export * from './invalid-traffic.ts';
+export * from './countries.ts';

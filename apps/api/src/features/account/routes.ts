@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { holdsAccount, parseAccountValue } from '@helium/domain';
-import { commonSignOutCall, signOutCall, updateUserCall, userCall } from '@helium/contracts';
+import { commonSignOutCall, sessionUserCall, signOutCall, updateUserCall, userCall } from '@helium/contracts';
 import { HttpError, unauthorized } from '../../http/errors.ts';
 import { route } from '../../http/route.ts';
 import { accountsOf, findUserById, loadUserView, updateUserChoice } from './users.ts';
@@ -14,6 +14,10 @@ export default async function accountRoutes(app: FastifyInstance) {
     if (!view) throw unauthorized();
     return view;
   });
+
+  route(app, sessionUserCall, async ({ request }) => ({
+    user: request.session ? await loadUserView(db, request.session.userId) : null,
+  }));
 
   route(app, updateUserCall, async ({ actor, body }) => {
     if (body.key === 'locale') {

@@ -282,3 +282,35 @@ describe('moving an account to another user', () => {
     expect(view.advertisers).toContainEqual({ id: velos.id, brand: 'Vélos Urbains' });
   });
 });
+
+describe('a campaign’s geotargeting in the admin’s editor', () => {
+  it('sets the places (deduplicated), shows their summary, and refuses an unknown place changing nothing', async () => {
+    const velos = (await admin.post('/api/admin/get-accounts', { search: 'Urbains' })).json().advertisers[0];
+    const campaignId = velos.campaigns[0].id;
+    expect(velos.campaigns[0]).toMatchObject({ geolocation: [], geolocationStr: '' });
+    const set = await admin.post('/api/admin/update-advertiser-campaign', {
+      campaignId,
+      geolocation: ['FR', 'BE', 'FR'],
+    });
+    expect(set.statusCode).toBe(200);
+    const [row] = await t.db.select().from(campaigns).where(eq(campaigns.id, campaignId));
+    expect(row!.geoTargets).toEqual(['FR', 'BE']);
+    const listed = (await admin.post('/api/admin/get-accounts', { search: 'Urbains' })).json().advertisers[0]
+      .campaigns[0];
+    expect(listed.geolocation).toEqual(['FR', 'BE']);
+    expect(listed.geolocationStr).toMatch(/France/);
+    expect(listed.geolocationStr).toMatch(/Belgi/);
+
+    const before = await databaseFingerprint(t.db, NOT_COMPARED);
+    const unknown = await admin.post('/api/admin/update-advertiser-campaign', { campaignId, geolocation: ['XX/NOPE'] });
+    expect(unknown.statusCode).toBe(422);
+    const notAList = await admin.post('/api/admin/update-advertiser-campaign', { campaignId, geolocation: 'FR' });
+    expect(notAList.statusCode).toBe(422);
+    expect(await databaseFingerprint(t.db, NOT_COMPARED)).toEqual(before);
+
+    const cleared = await admin.post('/api/admin/update-advertiser-campaign', { campaignId, geolocation: [] });
+    expect(cleared.statusCode).toBe(200);
+    const [after] = await t.db.select().from(campaigns).where(eq(campaigns.id, campaignId));
+    expect(after!.geoTargets).toEqual([]);
+  });
+});

@@ -1,6 +1,6 @@
 import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import { advertisers, auditLog, campaigns, publishers, users, type Database } from '@helium/db';
-import { eurosToMicros, microsToEuros } from '@helium/domain';
+import { eurosToMicros, microsToEuros, type Locale } from '@helium/domain';
 import { USER_TYPE } from '@helium/domain/roles';
 import type {
   TAdminAdvertiser,
@@ -15,6 +15,8 @@ import type {
 import type { z } from 'zod';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { addCredits } from '../billing/credits-ledger.ts';
+import { requireKnownLocations } from '../locations/campaign-geolocation.ts';
+import { geolocationSummary } from '../locations/location-catalogue.ts';
 
 /*
  * Onboarding (issue 24, part 3): admins create publishers and advertisers (and their users), edit them and their
@@ -223,7 +225,7 @@ async function createAccountOnce(db: Database, request: CreateAccount, actor: Ad
 }
 
 /** Publishers and advertisers (with their campaigns) whose brand or holder's e-mail or name contains the search. */
-export async function listAccounts(db: Database, search: string) {
+export async function listAccounts(db: Database, search: string, locale: Locale) {
   const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const rep = sql<string | null>`(select email from users r where r.id = ${publishers.salesRepUserId})`;
   const publisherRows = await db
@@ -281,6 +283,11 @@ export async function listAccounts(db: Database, search: string) {
     name: row.name,
     locale: row.locale,
   }));
+  // Most campaigns target everywhere; the others are named in the admin's language (one line each).
+  const summaries = new Map<number, string>();
+  for (const row of campaignRows) {
+    if (row.geoTargets.length > 0) summaries.set(row.id, await geolocationSummary(row.geoTargets, locale));
+  }
   const advertisersView: TAdminAdvertiser[] = advertiserRows.slice(0, ACCOUNTS_PAGE).map((row) => ({
     id: row.advertiser.id,
     brand: row.advertiser.brand,
@@ -289,7 +296,9 @@ export async function listAccounts(db: Database, search: string) {
     email: row.email,
     name: row.name,
     locale: row.locale,
-    campaigns: campaignRows.filter((c) => c.advertiserId === row.advertiser.id).map(campaignView),
+    campaigns: campaignRows
+      .filter((c) => c.advertiserId === row.advertiser.id)
+      .map((c) => campaignView(c, summaries.get(c.id) ?? '')),
   }));
   return {
     publishers: publishersView,
@@ -298,9 +307,11 @@ export async function listAccounts(db: Database, search: string) {
   };
 }
 
-function campaignView(row: typeof campaigns.$inferSelect): TAdminCampaign {
+function campaignView(row: typeof campaigns.$inferSelect, geolocationStr: string): TAdminCampaign {
   return {
     id: row.id,
+    geolocation: row.geoTargets,
+    geolocationStr,
     isCpc: row.isCpc,
     isOwl: row.isOwl,
     cpm: microsToEuros(row.cpm),
@@ -378,13 +389,17 @@ export async function updateAdvertiser(
   });
 }
 
-/** Edits a campaign's prices and flags; its pricing model (CPM or CPC) and credits stay. */
+/** Edits a campaign's prices, flags and geotargeting; its pricing model (CPM or CPC) and credits stay. */
 export async function updateCampaign(db: Database, request: TUpdateAdvertiserCampaignRequest, actor: AdminActor) {
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(campaigns).where(eq(campaigns.id, request.campaignId)).for('update');
     if (!before) throw notFound('No such campaign.');
-    const { campaignId: _id, cpm, cpc, ...flags } = request;
+    const { campaignId: _id, cpm, cpc, geolocation, ...flags } = request;
     const set: Partial<typeof campaigns.$inferInsert> = { ...flags };
+    if (geolocation !== undefined) {
+      set.geoTargets = [...new Set(geolocation)];
+      await requireKnownLocations(set.geoTargets);
+    }
     if (cpm !== undefined) set.cpm = eurosToMicros(cpm);
     if (cpc !== undefined) set.cpc = eurosToMicros(cpc);
     const after = { ...before, ...set };

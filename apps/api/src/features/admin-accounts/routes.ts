@@ -53,7 +53,7 @@ export default async function adminAccountsRoutes(app: FastifyInstance) {
     return { status: 'ok' as const, ...answer };
   });
 
-  route(app, getAccountsCall, async ({ body }) => listAccounts(db, body.search));
+  route(app, getAccountsCall, async ({ actor, body }) => listAccounts(db, body.search, actor.locale));
 
   route(app, updatePublisherCall, async ({ actor, body, request }) => {
     if (await updatePublisher(db, body, who(actor, request.ip))) app.delivery.markChanged();

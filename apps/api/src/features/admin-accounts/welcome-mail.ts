@@ -1,7 +1,6 @@
 import type { Locale } from '@helium/domain/format';
+import { MAIL_PRODUCT as PRODUCT, renderMail } from '../../infra/mail-template.ts';
 import type { MailMessage } from '../../infra/mailer.ts';
-
-const PRODUCT = 'Helium Ads';
 
 /** The welcome e-mail of a user an admin created, in the user's language: how to sign in, from the sign-in page. */
 export function welcomeMail(options: {
@@ -14,32 +13,30 @@ export function welcomeMail(options: {
   const { to, name, brand, locale, appUrl } = options;
   const signinUrl = `${appUrl}/signin`;
   return locale === 'fr'
-    ? {
+    ? renderMail({
         to,
+        locale,
         subject: `Bienvenue sur ${PRODUCT}`,
-        text: [
-          `Bonjour ${name},`,
-          '',
-          `Votre compte ${brand} est prêt sur ${PRODUCT}.`,
-          '',
-          `Pour vous connecter, ouvrez ${signinUrl} et saisissez cette adresse e-mail (${to}) :`,
-          'nous vous enverrons un code à 6 chiffres, sans mot de passe.',
-          '',
-          PRODUCT,
-        ].join('\n'),
-      }
-    : {
+        paragraphs: [
+          [`Bonjour ${name},`],
+          [`Votre compte ${brand} est prêt sur ${PRODUCT}.`],
+          [
+            ['Pour vous connecter, ouvrez ', { link: signinUrl }, ` et saisissez cette adresse e-mail (${to}) :`],
+            'nous vous enverrons un code à 6 chiffres, sans mot de passe.',
+          ],
+        ],
+      })
+    : renderMail({
         to,
+        locale,
         subject: `Welcome to ${PRODUCT}`,
-        text: [
-          `Hello ${name},`,
-          '',
-          `Your ${brand} account is ready on ${PRODUCT}.`,
-          '',
-          `To sign in, open ${signinUrl} and enter this e-mail address (${to}):`,
-          'we will send you a 6-digit code, no password needed.',
-          '',
-          PRODUCT,
-        ].join('\n'),
-      };
+        paragraphs: [
+          [`Hello ${name},`],
+          [`Your ${brand} account is ready on ${PRODUCT}.`],
+          [
+            ['To sign in, open ', { link: signinUrl }, ` and enter this e-mail address (${to}):`],
+            'we will send you a 6-digit code, no password needed.',
+          ],
+        ],
+      });
 }

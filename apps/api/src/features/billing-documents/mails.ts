@@ -1,9 +1,8 @@
 import type { Locale } from '@helium/domain/format';
 import { INVOICE_PAYMENT_DAYS } from '@helium/domain/pricing';
+import { MAIL_PRODUCT as PRODUCT, renderMail } from '../../infra/mail-template.ts';
 import type { MailMessage } from '../../infra/mailer.ts';
 import { quantityText } from './texts.ts';
-
-const PRODUCT = 'Helium Ads';
 
 /**
  * What to send, in the buyer's language, after a Bitcoin purchase (buy-with-bitcoin): the exact amount (12
@@ -24,43 +23,43 @@ export function bitcoinInstructionsMail(options: {
   const { to, locale, brand, amountInBtc, address, reference, quantity, isCpc } = options;
   const bought = quantityText(quantity, isCpc, locale);
   if (locale === 'fr') {
-    return {
+    return renderMail({
       to,
+      locale,
       subject: `${PRODUCT} : instructions de paiement en bitcoins (${reference})`,
-      text: [
-        'Bonjour,',
-        '',
-        `Nous avons bien reçu votre demande d'achat de ${bought} pour ${brand}, payable en bitcoins.`,
-        '',
-        `Montant à envoyer exactement : ${amountInBtc} BTC`,
-        `Adresse : ${address}`,
-        `Référence : ${reference}`,
-        '',
-        'Envoyez exactement ce montant à cette adresse et indiquez la référence si votre portefeuille le permet.',
-        'Vos crédits seront ajoutés à votre campagne dès que le paiement aura été confirmé.',
-        '',
-        PRODUCT,
-      ].join('\n'),
-    };
+      paragraphs: [
+        ['Bonjour,'],
+        [`Nous avons bien reçu votre demande d'achat de ${bought} pour ${brand}, payable en bitcoins.`],
+        [
+          ['Montant à envoyer exactement : ', { strong: `${amountInBtc} BTC` }],
+          ['Adresse : ', { strong: address }],
+          ['Référence : ', { strong: reference }],
+        ],
+        [
+          'Envoyez exactement ce montant à cette adresse et indiquez la référence si votre portefeuille le permet.',
+          'Vos crédits seront ajoutés à votre campagne dès que le paiement aura été confirmé.',
+        ],
+      ],
+    });
   }
-  return {
+  return renderMail({
     to,
+    locale,
     subject: `${PRODUCT}: your Bitcoin payment instructions (${reference})`,
-    text: [
-      'Hello,',
-      '',
-      `We have received your request to buy ${bought} for ${brand}, to be paid in bitcoins.`,
-      '',
-      `Amount to send, exactly: ${amountInBtc} BTC`,
-      `Address: ${address}`,
-      `Reference: ${reference}`,
-      '',
-      'Send exactly this amount to this address and quote the reference if your wallet allows it.',
-      'Your credits will be added to your campaign as soon as the payment is confirmed.',
-      '',
-      PRODUCT,
-    ].join('\n'),
-  };
+    paragraphs: [
+      ['Hello,'],
+      [`We have received your request to buy ${bought} for ${brand}, to be paid in bitcoins.`],
+      [
+        ['Amount to send, exactly: ', { strong: `${amountInBtc} BTC` }],
+        ['Address: ', { strong: address }],
+        ['Reference: ', { strong: reference }],
+      ],
+      [
+        'Send exactly this amount to this address and quote the reference if your wallet allows it.',
+        'Your credits will be added to your campaign as soon as the payment is confirmed.',
+      ],
+    ],
+  });
 }
 
 /**
@@ -89,39 +88,35 @@ export function invoiceMail(options: {
     },
   ];
   if (locale === 'fr') {
-    return {
+    return renderMail({
       to,
+      locale,
       subject: `${PRODUCT} : facture ${invoiceNumber}`,
-      text: [
-        'Bonjour,',
-        '',
-        `Veuillez trouver ci-jointe la facture ${invoiceNumber} de ${brand}, d'un montant de ${amountStr} TTC.`,
-        '',
-        `Merci de la régler par virement bancaire sous ${INVOICE_PAYMENT_DAYS} jours, au plus tard le ${dueDateStr},`,
-        `en indiquant la référence ${reference}. Les coordonnées bancaires figurent sur la facture.`,
-        '',
-        'Vos crédits ont été ajoutés à votre campagne.',
-        '',
-        PRODUCT,
-      ].join('\n'),
+      paragraphs: [
+        ['Bonjour,'],
+        [`Veuillez trouver ci-jointe la facture ${invoiceNumber} de ${brand}, d'un montant de ${amountStr} TTC.`],
+        [
+          `Merci de la régler par virement bancaire sous ${INVOICE_PAYMENT_DAYS} jours, au plus tard le ${dueDateStr},`,
+          `en indiquant la référence ${reference}. Les coordonnées bancaires figurent sur la facture.`,
+        ],
+        ['Vos crédits ont été ajoutés à votre campagne.'],
+      ],
       attachments,
-    };
+    });
   }
-  return {
+  return renderMail({
     to,
+    locale,
     subject: `${PRODUCT}: invoice ${invoiceNumber}`,
-    text: [
-      'Hello,',
-      '',
-      `Please find attached invoice ${invoiceNumber} for ${brand}, for ${amountStr} including VAT.`,
-      '',
-      `Please pay it by bank transfer within ${INVOICE_PAYMENT_DAYS} days, by ${dueDateStr},`,
-      `quoting reference ${reference}. The bank details are on the invoice.`,
-      '',
-      'Your credits have been added to your campaign.',
-      '',
-      PRODUCT,
-    ].join('\n'),
+    paragraphs: [
+      ['Hello,'],
+      [`Please find attached invoice ${invoiceNumber} for ${brand}, for ${amountStr} including VAT.`],
+      [
+        `Please pay it by bank transfer within ${INVOICE_PAYMENT_DAYS} days, by ${dueDateStr},`,
+        `quoting reference ${reference}. The bank details are on the invoice.`,
+      ],
+      ['Your credits have been added to your campaign.'],
+    ],
     attachments,
-  };
+  });
 }

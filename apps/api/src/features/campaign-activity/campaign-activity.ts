@@ -50,6 +50,7 @@ import { HttpError, notFound } from '../../http/errors.ts';
 import { latestNetworkSettings } from '../network-settings/network-settings.ts';
 import { findAdvertiserAd } from '../ads/ads.ts';
 import { campaignImpressionsOn, displayKey, impressionsByDisplay, spentByAd } from '../delivery/ad-index.ts';
+import { geolocationSummary } from '../locations/location-catalogue.ts';
 
 export type CampaignRow = typeof campaigns.$inferSelect;
 export type AdRow = typeof ads.$inferSelect;
@@ -417,6 +418,7 @@ export async function buildCampaignEx(
     canBudget: campaign.canBudget,
     do_not_discount: campaign.doNotDiscount,
     geolocation: campaign.geoTargets,
+    geolocationStr: await geolocationSummary(campaign.geoTargets, options.locale),
     cpm: microsToEuros(campaign.cpm),
     cpc: microsToEuros(campaign.cpc),
     statsDateRange: range as TCampaignEx['statsDateRange'],

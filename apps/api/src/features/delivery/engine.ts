@@ -32,6 +32,7 @@ import {
   selectionMode,
   splitRevenue,
   placementsFor,
+  countryOf,
   type Channel,
   type CtrThresholds,
   type Device,
@@ -174,6 +175,7 @@ function adRef(decision: DecisionState): AdRef {
     channel: decision.channel,
     device: decision.device,
     url: decision.url,
+    country: decision.country,
   };
 }
 
@@ -380,7 +382,8 @@ export class DeliveryEngine {
       campaign.remainingClicks -= this.unflushedClickSpend.get(campaign.id) ?? 0;
     }
     this.index = index;
-    if (index.isGeotargeted) this.geo.load();
+    // Every pageview is located (country figures, geotargeting): the database is read here, not in a request.
+    this.geo.load();
     // The clock is read after the index's await: a request may have rolled to a new day meanwhile.
     const now = this.now();
     if (withCounters || utcDay(now) !== this.today) await this.loadCounters(now);
@@ -787,13 +790,14 @@ export class DeliveryEngine {
     if (publisher.isWeb) {
       // One ad per placement that applies to this device, each of its accepted formats, no ad twice a page.
       const chosen = new Set<number>();
-      // Located once per pageview (and kept per IP), only when some campaign is geotargeted.
-      const location = index.isGeotargeted ? this.geo.locate(input.requester.ip) : null;
+      // Located once per pageview (kept per IP): for geotargeting and the country figures.
+      const location = this.geo.locate(input.requester.ip);
+      const country = countryOf(location);
       placementsFor(publisher.placements, device).forEach((placement, slot) => {
         const ad = this.choose(publisher.id, 'web', device, placement.formatIds, chosen, location);
         if (!ad) return;
         chosen.add(ad.id);
-        const decision = this.reserve(ad, publisher.id, 'web', device, url, at, ipHash);
+        const decision = this.reserve(ad, publisher.id, 'web', device, url, at, ipHash, country);
         newDecisions.push(decision);
         events.push(decisionRecord(decision, { pageviewId, slot, visitor }));
         const media = this.mediaUrl(ad);
@@ -855,6 +859,7 @@ export class DeliveryEngine {
     url: string,
     at: Date,
     ip: string | null = null,
+    country?: string,
   ) {
     const campaign = this.snapshot().campaigns.get(ad.campaignId);
     const decision: DecisionState = {
@@ -870,6 +875,7 @@ export class DeliveryEngine {
       reserved: Boolean(campaign && !campaign.isCpc),
       viewed: false,
       ip,
+      country,
     };
     if (decision.reserved) this.reserved.set(ad.campaignId, (this.reserved.get(ad.campaignId) ?? 0) + 1);
     this.decisions.set(decision.id, decision);
@@ -904,6 +910,7 @@ export class DeliveryEngine {
         device: adDecisions.device,
         url: adDecisions.url,
         ip: adDecisions.ip,
+        country: adDecisions.country,
         at: adDecisions.createdAt,
         viewed: sql<boolean>`${viewUsed(sql`${adDecisions.id}`)}`,
       })
@@ -950,6 +957,7 @@ export class DeliveryEngine {
       reserved: false,
       viewed: Boolean(row.viewed),
       ip: row.ip,
+      country: row.country ?? undefined,
     };
   }
 
@@ -1447,7 +1455,8 @@ export class DeliveryEngine {
       await this.recorder.record(events);
       return { location, counted: 'invalid' };
     }
-    const decision = this.reserve(ad, publisherId, 'owl', 'desktop', '', at);
+    const country = countryOf(this.geo.locate(requester.ip));
+    const decision = this.reserve(ad, publisherId, 'owl', 'desktop', '', at, null, country);
     events.push(decisionRecord(decision, { pageviewId: null, slot: bannerIndex, visitor }));
     await this.recorder.record(events);
     return { location, counted: await this.countImpression(decision, requester) };
@@ -1494,6 +1503,7 @@ export class DeliveryEngine {
       channel: 'owl',
       device: 'desktop',
       url: '',
+      country: countryOf(this.geo.locate(requester.ip)),
       at: at.getTime(),
       reserved: false,
       viewed: true,

@@ -33,6 +33,8 @@ export interface AdRef {
   channel: Channel;
   device: Device;
   url: string;
+  /** The visitor's country when the decision was made (countryOf); absent = unknown (`ZZ`). */
+  country?: string;
 }
 
 /** What the engine records; the store writes a batch of these in one transaction. */

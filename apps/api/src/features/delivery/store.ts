@@ -4,6 +4,7 @@ import type {
   adImpressions,
   adLeads,
   dailyAdStats,
+  dailyCountryStats,
   dailyPublisherStats,
   dailyUrlStats,
   installHeartbeats,
@@ -14,6 +15,7 @@ import type {
   DatabaseHandle,
   PreparedStatement,
 } from '@helium/db';
+import { UNKNOWN_COUNTRY } from '@helium/domain';
 import type { DeliveryEvent, EventMoney } from './events.ts';
 import { utcDay, utcMinute } from './visitor.ts';
 
@@ -88,6 +90,7 @@ export function adDecisionRows(events: readonly DeliveryEvent[]): JsonRow<typeof
       url: event.url,
       visitor: event.visitor,
       ip: event.ip,
+      country: event.country ?? UNKNOWN_COUNTRY,
       createdAt: isoText(event.at),
     });
   }
@@ -345,6 +348,35 @@ export function dailyUrlStatsRows(events: readonly DeliveryEvent[]): (typeof dai
   return [...urlDaily.values()];
 }
 
+/**
+ * Per campaign, UTC day and the visitor's country (the decision's): impressions, unique clicks and their cost,
+ * as daily_ad_stats counts them, so that a campaign's countries add up to its totals.
+ */
+export function dailyCountryStatsRows(events: readonly DeliveryEvent[]): (typeof dailyCountryStats.$inferInsert)[] {
+  const countryDaily = new Map<string, typeof dailyCountryStats.$inferInsert>();
+  const countryDay = (event: AdEvent) => {
+    const day = utcDay(event.at);
+    const country = event.country ?? UNKNOWN_COUNTRY;
+    return summaryRow(countryDaily, `${event.campaignId}|${day}|${country}`, () => ({
+      campaignId: event.campaignId,
+      day,
+      country,
+    }));
+  };
+  for (const event of events) {
+    if (event.t === 'impression') {
+      const row = countryDay(event);
+      add(row, 'impressions', 1);
+      add(row, 'cost', event.money.cost);
+    } else if (event.t === 'click') {
+      const row = countryDay(event);
+      add(row, 'clicks', event.isUnique ? 1 : 0);
+      add(row, 'cost', event.money.cost);
+    }
+  }
+  return [...countryDaily.values()];
+}
+
 /** Credits spent per campaign (update of campaigns): impressions and clicks that spend one. */
 export function campaignCreditRows(
   events: readonly DeliveryEvent[],
@@ -388,7 +420,7 @@ export function installedPublisherIds(events: readonly DeliveryEvent[]): number[
   return [...installed];
 }
 
-/** record_delivery_batch's parameters in their order (migration 0006), each with the builder of its rows. */
+/** record_delivery_batch's parameters in their order (migrations 0006, 0015), each with the builder of its rows. */
 export const BATCH_PARAMETERS = [
   ['pageview_rows', pageviewRows],
   ['decision_rows', adDecisionRows],
@@ -404,6 +436,7 @@ export const BATCH_PARAMETERS = [
   ['spent_rows', campaignCreditRows],
   ['heartbeat_rows', installHeartbeatRows],
   ['installed_publishers', installedPublisherIds],
+  ['daily_country_rows', dailyCountryStatsRows],
 ] as const satisfies ReadonlyArray<readonly [string, (events: readonly DeliveryEvent[]) => readonly unknown[]]>;
 
 const JSON_TYPE_ID = 114;

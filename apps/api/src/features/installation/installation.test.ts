@@ -140,10 +140,11 @@ describe('WordPress plug-in', () => {
   it("is a zip of one plug-in file printing the publisher's line of code in the head", async () => {
     const client = await signedInPublisher(t, blog);
     const { lineOfCode1 } = (await client.post('/api/publisher/get-installation-data')).json();
-    const response = await client.get('/api/publisher/wordpress-plugin.zip');
+    const response = await client.get('/api/publisher/helium-ads.zip');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/zip');
-    expect(response.headers['content-disposition']).toContain('helium-ads.zip');
+    // One name for the link, the saved file and the instructions (issue 26).
+    expect(response.headers['content-disposition']).toBe('attachment; filename="helium-ads.zip"');
     const dir = mkdtempSync(join(tmpdir(), 'helium-plugin-'));
     writeFileSync(join(dir, 'plugin.zip'), response.rawPayload);
     execFileSync('unzip', ['-q', 'plugin.zip'], { cwd: dir });
@@ -154,10 +155,10 @@ describe('WordPress plug-in', () => {
   });
 
   it('is refused to other account types', async () => {
-    expect((await t.client().get('/api/publisher/wordpress-plugin.zip')).statusCode).toBe(401);
+    expect((await t.client().get('/api/publisher/helium-ads.zip')).statusCode).toBe(401);
     const advertiser = t.client();
     await advertiser.signIn('advertiser@demo.test');
-    expect((await advertiser.get('/api/publisher/wordpress-plugin.zip')).statusCode).toBe(403);
+    expect((await advertiser.get('/api/publisher/helium-ads.zip')).statusCode).toBe(403);
   });
 });
 

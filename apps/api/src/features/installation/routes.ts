@@ -1,5 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { checkInstallCall, getInstallationDataCall, WORDPRESS_PLUGIN_PATH } from '@helium/contracts';
+import {
+  checkInstallCall,
+  getInstallationDataCall,
+  WORDPRESS_PLUGIN_FILE,
+  WORDPRESS_PLUGIN_PATH,
+} from '@helium/contracts';
 import { gate } from '../../http/gate.ts';
 import { route } from '../../http/route.ts';
 import { checkInstall, installationData } from './installation.ts';
@@ -19,7 +24,7 @@ export default async function installationRoutes(app: FastifyInstance) {
     const data = await dataFor(await gate(request, 'publisher'));
     return reply
       .type('application/zip')
-      .header('content-disposition', 'attachment; filename="helium-ads.zip"')
+      .header('content-disposition', `attachment; filename="${WORDPRESS_PLUGIN_FILE}"`)
       .header('cache-control', 'private, no-store')
       .send(wordpressPluginZip(data.lineOfCode1, data.publisher.brand));
   });

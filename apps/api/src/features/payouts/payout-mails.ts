@@ -1,8 +1,7 @@
 import type { Locale } from '@helium/domain/format';
 import type { PayoutMethod } from '@helium/domain/payouts';
+import { MAIL_PRODUCT as PRODUCT, renderMail } from '../../infra/mail-template.ts';
 import type { MailMessage } from '../../infra/mailer.ts';
-
-const PRODUCT = 'Helium Ads';
 
 const METHOD_NAMES: Record<Locale, Record<PayoutMethod, string>> = {
   en: { bitcoin: 'Bitcoin', paypal: 'PayPal', wire: 'bank transfer' },
@@ -25,35 +24,33 @@ export function payoutPaidMail(facts: PayoutMailFacts & { reference: string }): 
   const { to, locale, brand, method, amountStr, reference } = facts;
   const how = methodName(method, locale);
   if (locale === 'fr') {
-    return {
+    return renderMail({
       to,
+      locale,
       subject: `${PRODUCT} : votre versement de ${amountStr} a été envoyé`,
-      text: [
-        'Bonjour,',
-        '',
-        `Votre versement de ${amountStr} pour ${brand} a été envoyé par ${how}.`,
-        `Référence du transfert : ${reference}`,
-        '',
-        'Il apparaît dans la page Comptabilité de votre compte.',
-        '',
-        PRODUCT,
-      ].join('\n'),
-    };
+      paragraphs: [
+        ['Bonjour,'],
+        [
+          `Votre versement de ${amountStr} pour ${brand} a été envoyé par ${how}.`,
+          ['Référence du transfert : ', { strong: reference }],
+        ],
+        ['Il apparaît dans la page Comptabilité de votre compte.'],
+      ],
+    });
   }
-  return {
+  return renderMail({
     to,
+    locale,
     subject: `${PRODUCT}: your payout of ${amountStr} has been sent`,
-    text: [
-      'Hello,',
-      '',
-      `Your payout of ${amountStr} for ${brand} has been sent by ${how}.`,
-      `Transfer reference: ${reference}`,
-      '',
-      'It is listed on the Accounting page of your account.',
-      '',
-      PRODUCT,
-    ].join('\n'),
-  };
+    paragraphs: [
+      ['Hello,'],
+      [
+        `Your payout of ${amountStr} for ${brand} has been sent by ${how}.`,
+        ['Transfer reference: ', { strong: reference }],
+      ],
+      ['It is listed on the Accounting page of your account.'],
+    ],
+  });
 }
 
 /**
@@ -64,35 +61,34 @@ export function payoutReturnedMail(facts: PayoutMailFacts & { reason: string; re
   const { to, locale, brand, method, amountStr, reason, restoredStr } = facts;
   const how = methodName(method, locale);
   if (locale === 'fr') {
-    return {
+    return renderMail({
       to,
+      locale,
       subject: `${PRODUCT} : votre versement de ${amountStr} n'a pas pu être effectué`,
-      text: [
-        'Bonjour,',
-        '',
-        `Votre versement de ${amountStr} pour ${brand} par ${how} n'a pas pu être effectué.`,
-        `Motif : ${reason}`,
-        '',
-        `Votre solde a été rétabli : ${restoredStr} y ont été recrédités.`,
-        'Vérifiez vos coordonnées de paiement dans les Paramètres, puis demandez un nouveau versement.',
-        '',
-        PRODUCT,
-      ].join('\n'),
-    };
+      paragraphs: [
+        ['Bonjour,'],
+        [`Votre versement de ${amountStr} pour ${brand} par ${how} n'a pas pu être effectué.`, `Motif : ${reason}`],
+        [
+          `Votre solde a été rétabli : ${restoredStr} y ont été recrédités.`,
+          'Vérifiez vos coordonnées de paiement dans les Paramètres, puis demandez un nouveau versement.',
+        ],
+      ],
+    });
   }
-  return {
+  return renderMail({
     to,
+    locale,
     subject: `${PRODUCT}: your payout of ${amountStr} was returned`,
-    text: [
-      'Hello,',
-      '',
-      `Your payout of ${amountStr} for ${brand} by ${how} could not be completed and was returned.`,
-      `Reason: ${reason}`,
-      '',
-      `Your balance has been restored: ${restoredStr} was credited back.`,
-      'Check your payout details in Settings, then request a new payout.',
-      '',
-      PRODUCT,
-    ].join('\n'),
-  };
+    paragraphs: [
+      ['Hello,'],
+      [
+        `Your payout of ${amountStr} for ${brand} by ${how} could not be completed and was returned.`,
+        `Reason: ${reason}`,
+      ],
+      [
+        `Your balance has been restored: ${restoredStr} was credited back.`,
+        'Check your payout details in Settings, then request a new payout.',
+      ],
+    ],
+  });
 }

@@ -33,8 +33,8 @@ export function AppLayout() {
   return (
     <AppShell
       header={{ height: { base: 56, sm: 0 } }}
-      navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !navbarOpened } }}
-      padding="lg"
+      navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !navbarOpened } }}
+      padding={{ base: 'sm', sm: 'md' }}
     >
       <AppShell.Header hiddenFrom="sm" className={classes.header}>
         <Group h="100%" px="md" gap="sm" wrap="nowrap">

@@ -6,6 +6,7 @@ import { PageHeader } from '../../app/PageHeader.tsx';
 import { ActivityChart } from './components/ActivityChart.tsx';
 import { ActivityToolbar } from './components/ActivityToolbar.tsx';
 import { AdTable } from './components/AdTable.tsx';
+import { CampaignTargeting } from './components/CampaignTargeting.tsx';
 import { AddCreditsModal } from './components/AddCreditsModal.tsx';
 import { EjectedAdsDrawer } from './components/EjectedAdsDrawer.tsx';
 import { PaymentSuccessModal } from './components/PaymentSuccessModal.tsx';
@@ -75,6 +76,7 @@ export function AdvertiserActivityPage() {
         onOpenByUrl={() => modals.setUrlOpen(true)}
         onOpenAddCredits={() => modals.setAddOpen(true)}
       />
+      <CampaignTargeting campaign={campaign} />
       <TotalsTable campaign={campaign} />
       <EjectedAdsDrawer
         campaign={campaign}

@@ -1,5 +1,6 @@
-import { useCallback, useState } from 'react';
-import { Alert, Box, Button, FileButton, Flex, Group, Stack, Text } from '@mantine/core';
+import { Fragment, useCallback, useState } from 'react';
+import { Alert, Box, Button, FileButton, Flex, Group, Stack, Text, useMantineTheme } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TGetAdsResponse } from '@helium/contracts';
@@ -30,6 +31,12 @@ export function AdvertiserAdsPage() {
   const busy = uploading || working;
   const ads = data?.ads ?? [];
   const previewed = ads.find((ad) => ad.id === previewId) ?? null;
+  // Beside the list from the md breakpoint; on a narrower screen right under its ad, where it was asked for.
+  const theme = useMantineTheme();
+  const previewBeside = useMediaQuery(`(min-width: ${theme.breakpoints.md})`);
+  const previewPanel = previewed ? (
+    <AdPreview key={previewed.id} ad={previewed} onClose={() => setPreviewId(null)} />
+  ) : null;
 
   const reload = useCallback(() => queryClient.invalidateQueries({ queryKey: ADS_QUERY_KEY }), [queryClient]);
 
@@ -133,22 +140,24 @@ export function AdvertiserAdsPage() {
             <Stack gap="md">
               {ads.length === 0 ? <Text c="dimmed">{t('advertiserAds.empty')}</Text> : null}
               {ads.map((ad) => (
-                <AdCard
-                  key={ad.id}
-                  ad={ad}
-                  busy={busy}
-                  selected={ad.id === previewId}
-                  onPreview={() => setPreviewId(ad.id)}
-                  onSaveLink={(link) => saveLink(ad.id, link)}
-                  onDelete={() => onDelete(ad.id)}
-                  onSubmit={() => onSubmit(ad.id)}
-                />
+                <Fragment key={ad.id}>
+                  <AdCard
+                    ad={ad}
+                    busy={busy}
+                    selected={ad.id === previewId}
+                    onPreview={() => setPreviewId(ad.id)}
+                    onSaveLink={(link) => saveLink(ad.id, link)}
+                    onDelete={() => onDelete(ad.id)}
+                    onSubmit={() => onSubmit(ad.id)}
+                  />
+                  {!previewBeside && ad.id === previewId ? previewPanel : null}
+                </Fragment>
               ))}
             </Stack>
           </Box>
-          {previewed ? (
+          {previewBeside && previewPanel ? (
             <Box style={{ flex: 5, minWidth: 0, position: 'sticky', top: 16 }} w="100%">
-              <AdPreview key={previewed.id} ad={previewed} onClose={() => setPreviewId(null)} />
+              {previewPanel}
             </Box>
           ) : null}
         </Flex>

@@ -120,7 +120,7 @@ export function SignInPage() {
 
   if (checking) {
     return (
-      <Center mih="100vh" role="status" aria-label={T.checking}>
+      <Center component="main" mih="100vh" role="status" aria-label={T.checking}>
         <DelayedLoader />
       </Center>
     );
@@ -130,7 +130,7 @@ export function SignInPage() {
   const codeEnabled = isCodeFieldEnabled(form);
 
   return (
-    <Center mih="100vh" p="md" bg="gray.0">
+    <Center component="main" mih="100vh" p="md" bg="gray.0">
       <Paper withBorder shadow="sm" radius="md" p="xl" w="100%" maw={420}>
         <form onSubmit={(event) => void submit(event)} noValidate={false}>
           <Stack gap="md">

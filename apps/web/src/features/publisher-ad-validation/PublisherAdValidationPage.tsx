@@ -129,7 +129,7 @@ export function PublisherAdValidationPage() {
   }
 
   return (
-    <Center mih="100vh" p="md" bg="gray.0">
+    <Center component="main" mih="100vh" p="md" bg="gray.0">
       <Paper withBorder shadow="sm" radius="md" p="xl" maw={620} w="100%">
         <Stack gap="md">
           <Logo />

@@ -21,7 +21,7 @@ export function PublicTermsPage() {
   usePageLanguage(lang);
   useDocumentTitle(`${t('nav.terms')} · ${PRODUCT_NAME}`);
   return (
-    <Container size="md" py="lg" px="md">
+    <Container component="main" size="md" py="lg" px="md">
       <Stack gap="md">
         <Group justify="space-between" wrap="wrap" gap="sm">
           <Logo />

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Badge, Button, Group, Paper, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type {
   TAdminAdvertiser,
   TAdminCampaign,
@@ -104,14 +105,27 @@ export function AccountsTables({
                     {row.minBalanceForPayout === null ? t('accounts.default') : format.euros(row.minBalanceForPayout)}
                   </Table.Td>
                   <Table.Td>
-                    <Button
-                      size="xs"
-                      variant="default"
-                      onClick={() => setPublisher(row)}
-                      aria-label={t('accounts.editPublisher', { brand: row.brand })}
-                    >
-                      {t('accounts.edit')}
-                    </Button>
+                    <Group gap="xs" wrap="nowrap">
+                      <Button
+                        size="xs"
+                        variant="default"
+                        onClick={() => setPublisher(row)}
+                        aria-label={t('accounts.editPublisher', { brand: row.brand })}
+                      >
+                        {t('accounts.edit')}
+                      </Button>
+                      {row.isWeb ? (
+                        <Button
+                          size="xs"
+                          variant="default"
+                          component={Link}
+                          to={`/admin/placements?publisherId=${row.id}`}
+                          aria-label={t('accounts.placementsOf', { brand: row.brand })}
+                        >
+                          {t('nav.placements')}
+                        </Button>
+                      ) : null}
+                    </Group>
                   </Table.Td>
                 </Table.Tr>
               ))}

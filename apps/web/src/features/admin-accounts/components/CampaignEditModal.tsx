@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Divider, Group, Modal, NumberInput, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TAdminCampaign, TGrantCampaignCreditsRequest, TUpdateAdvertiserCampaignRequest } from '@helium/contracts';
+import { CampaignTargetingDialog } from '../../location-selector/components/CampaignTargetingDialog.tsx';
 import { useModalAction } from '../hooks/useModalAction.ts';
 
 const FLAGS = [
@@ -15,7 +16,7 @@ const FLAGS = [
 ] as const;
 type Flag = (typeof FLAGS)[number];
 
-/** Edit a campaign's price and flags (spec 02 section 3), and grant it trial credits (a ledger entry). */
+/** Edit a campaign's price and flags (spec 02 section 3), its places, and grant it trial credits (a ledger entry). */
 export function CampaignEditModal({
   brand,
   campaign,
@@ -36,6 +37,7 @@ export function CampaignEditModal({
   );
   const [credits, setCredits] = useState<number | string>('');
   const { error, busy, run } = useModalAction(onClose);
+  const [targeting, setTargeting] = useState(false);
   const priceNumber = typeof price === 'number' ? price : Number(price.replace(',', '.'));
 
   return (
@@ -79,6 +81,24 @@ export function CampaignEditModal({
             {t('settings.save')}
           </Button>
         </Group>
+        <Divider />
+        <Group gap="sm" justify="space-between" wrap="wrap">
+          <Text size="sm" data-testid="targeting-summary">
+            <b>{t('targeting.label')}</b> {campaign.geolocationStr || t('targeting.everywhere')}
+          </Text>
+          <Button size="xs" variant="default" onClick={() => setTargeting(true)}>
+            {t('targeting.action')}
+          </Button>
+        </Group>
+        <CampaignTargetingDialog
+          opened={targeting}
+          onClose={() => setTargeting(false)}
+          geolocation={campaign.geolocation}
+          onSave={async (geolocation) => {
+            await onSave({ campaignId: campaign.id, geolocation });
+            onClose();
+          }}
+        />
         <Divider />
         <Text size="sm">
           {t(campaign.isCpc ? 'accounts.remainingClicks' : 'accounts.remainingImpressions', {

@@ -49,8 +49,8 @@ export function AdCard({ show, display }: { show: TAdminActivityShow; display: D
           </Anchor>
         ) : null}
         <Text size="xs">
-          {t('adminActivity.impressions')}: {format.number(impressions)} · {t('adminActivity.clicks')}:{' '}
-          {format.number(clicks)}
+          {t('common.labelValue', { label: t('adminActivity.impressions') })} {format.number(impressions)} ·{' '}
+          {t('common.labelValue', { label: t('adminActivity.clicks') })} {format.number(clicks)}
         </Text>
         <Text
           size="xs"
@@ -58,12 +58,12 @@ export function AdCard({ show, display }: { show: TAdminActivityShow; display: D
           c={show.ctrRankStr ? ctrRankColour(show.ctrRankStr) : undefined}
           data-testid="current-ctr"
         >
-          {t('adminActivity.ctr')}: {format.percent(show.current_ctr, 2)}
+          {t('common.labelValue', { label: t('adminActivity.ctr') })} {format.percent(show.current_ctr, 2)}
         </Text>
         {rank !== null ? <Text size="xs">{t('adminActivity.weightRank', { rank })}</Text> : null}
         <Progress value={show.share_pct} size="sm" aria-label={t('adminActivity.share')} />
         <Text size="xs">
-          {t('adminActivity.share')}: {format.percent(show.share_pct, 2)}
+          {t('common.labelValue', { label: t('adminActivity.share') })} {format.percent(show.share_pct, 2)}
         </Text>
       </Stack>
     </Paper>

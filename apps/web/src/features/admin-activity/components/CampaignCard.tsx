@@ -2,7 +2,9 @@ import { Badge, Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TAdminActivityCampaign } from '@helium/contracts';
 import { useFormat } from '../../format/hooks/useFormat.ts';
+import { campaignHeaderColour } from '../utils/campaignHeaderColour.ts';
 import { daysToEmptyLabel } from '../utils/daysToEmptyLabel.ts';
+import classes from './AdminActivity.module.css';
 
 /** One campaign of Admin: Activity by Advertiser (specification 01, section 2). */
 export function CampaignCard({ campaign }: { campaign: TAdminActivityCampaign }) {
@@ -10,7 +12,7 @@ export function CampaignCard({ campaign }: { campaign: TAdminActivityCampaign })
   const format = useFormat();
   const { ex } = campaign;
   const total = ex.stats.total;
-  const headerColour = total.cpm > 0 ? 'green' : 'red';
+  const headerColour = campaignHeaderColour(ex);
   const daysLeft = daysToEmptyLabel(ex.inventory.daysToEmptyImpressions);
   const remainingText = ex.is_cpc
     ? t('adminActivity.remainingClicks', {
@@ -26,7 +28,8 @@ export function CampaignCard({ campaign }: { campaign: TAdminActivityCampaign })
       withBorder
       data-testid={`campaign-card-${campaign.id}`}
       data-showing={ex.isShowing}
-      style={{ opacity: ex.isShowing ? 1 : 0.45, overflow: 'hidden' }}
+      className={ex.isShowing ? undefined : classes.dimmed}
+      style={{ overflow: 'hidden' }}
     >
       <Group
         bg={`${headerColour}.1`}
@@ -44,13 +47,14 @@ export function CampaignCard({ campaign }: { campaign: TAdminActivityCampaign })
       <Stack p="md" gap="xs">
         <Group gap="lg">
           <Text size="sm">
-            {t('adminActivity.impressions')}: <b>{format.number(total.impressions)}</b>
+            {t('common.labelValue', { label: t('adminActivity.impressions') })}{' '}
+            <b>{format.number(total.impressions)}</b>
           </Text>
           <Text size="sm">
-            {t('adminActivity.clicks')}: <b>{format.number(total.clicks)}</b>
+            {t('common.labelValue', { label: t('adminActivity.clicks') })} <b>{format.number(total.clicks)}</b>
           </Text>
           <Text size="sm">
-            {t('adminActivity.ctr')}: <b>{format.percent(total.ctr, 2)}</b>
+            {t('common.labelValue', { label: t('adminActivity.ctr') })} <b>{format.percent(total.ctr, 2)}</b>
           </Text>
         </Group>
         <Text size="sm" c="dimmed">

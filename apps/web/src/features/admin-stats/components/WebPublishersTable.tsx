@@ -76,8 +76,8 @@ export function WebPublishersTable({ stats, withUrls }: { stats: TAdminStats; wi
       <Title order={2} size="h4" id="admin-stats-web" mb="sm">
         {t('adminStats.webPublishers')}
       </Title>
-      <Table.ScrollContainer minWidth={1000}>
-        <Table data-testid="admin-stats-publishers" fz="sm" striped>
+      <Table.ScrollContainer minWidth={860}>
+        <Table data-testid="admin-stats-publishers" fz="sm" horizontalSpacing={8} striped>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t('adminStats.publisher')}</Table.Th>

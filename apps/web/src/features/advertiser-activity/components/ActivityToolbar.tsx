@@ -3,7 +3,9 @@ import { useTranslation } from 'react-i18next';
 import type { TCampaignEx } from '@helium/contracts';
 import { totalsCsv } from '../utils/activityCsv.ts';
 import { downloadCsv } from '../utils/csv.ts';
+import { useFormat } from '../../format/hooks/useFormat.ts';
 import { AutoFlowMenu } from './AutoFlowMenu.tsx';
+import { ByCountryAction } from './ByCountryAction.tsx';
 import { DateRangeControl } from './DateRangeControl.tsx';
 import { RemainingCredits } from './RemainingCredits.tsx';
 
@@ -24,8 +26,9 @@ export interface ActivityToolbarProps {
 export function ActivityToolbar(props: ActivityToolbarProps) {
   const { campaign } = props;
   const { t } = useTranslation();
+  const format = useFormat();
   const exportTotals = () =>
-    downloadCsv(`campaign-${campaign.hashId}.csv`, totalsCsv(campaign, t('activity.totalLine')));
+    downloadCsv(`campaign-${campaign.hashId}.csv`, totalsCsv(campaign, t('activity.totalLine'), format));
   return (
     <Group gap="sm" wrap="wrap" align="center">
       <DateRangeControl campaign={campaign} onOpenChange={props.onDatePickerOpenChange} onPick={props.onPickRange} />
@@ -37,6 +40,7 @@ export function ActivityToolbar(props: ActivityToolbarProps) {
       <Button variant="default" onClick={props.onOpenByUrl}>
         {t('activity.byUrl')}
       </Button>
+      <ByCountryAction campaign={campaign} />
       {campaign.isAutoPilotVisible ? (
         <Switch
           label={t('activity.autoPilot')}

@@ -4,7 +4,7 @@ import type { TCampaignAd } from '@helium/contracts';
 
 export function AdPreview({ ad, dimmed }: { ad: TCampaignAd; dimmed: boolean }) {
   const { t } = useTranslation();
-  const style = { maxWidth: 120, maxHeight: 80, display: 'block', opacity: dimmed ? 0.35 : 1 } as const;
+  const style = { maxWidth: 80, maxHeight: 54, display: 'block', opacity: dimmed ? 0.35 : 1 } as const;
   return (
     <Anchor href={ad.link ?? undefined} target="_blank" rel="noopener noreferrer" aria-label={t('activity.openAdLink')}>
       {ad.type === 'video' && ad.mp4 ? (

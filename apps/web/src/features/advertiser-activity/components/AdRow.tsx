@@ -12,6 +12,11 @@ import { PublisherLine } from './PublisherLine.tsx';
 import { ShareBar } from './ShareBar.tsx';
 
 const NOWRAP = { whiteSpace: 'nowrap' } as const;
+/** A restriction badge wraps in its narrow column rather than being cut ("Newsletters uniquement"). */
+const WRAPPING_BADGE = {
+  root: { height: 'auto', maxWidth: '100%' },
+  label: { whiteSpace: 'normal', overflow: 'visible' },
+} as const;
 
 /** One ad of the table, followed by its publishers' lines in by-publisher mode. */
 export function AdRow(props: AdTableProps & { ad: TCampaignAd }) {
@@ -42,19 +47,33 @@ export function AdRow(props: AdTableProps & { ad: TCampaignAd }) {
           </Stack>
         </Table.Td>
         <Table.Td>
-          <Stack gap={4} miw={130} align="flex-start">
+          <Stack gap={4} align="flex-start">
             <Switch
               checked={ad.isShowing}
               disabled={finished}
               aria-label={t('activity.adSwitch', { id: ad.id })}
               onChange={(event) => onActivate(ad, null, event.currentTarget.checked)}
             />
-            {ad.isWebOnly ? <Badge size="xs">{t('activity.webOnly')}</Badge> : null}
+            {ad.isWebOnly ? (
+              <Badge size="xs" styles={WRAPPING_BADGE}>
+                {t('activity.webOnly')}
+              </Badge>
+            ) : null}
             {ad.isOwlOnly ? (
-              <Badge size="xs" color="grape">
+              <Badge size="xs" color="grape" styles={WRAPPING_BADGE}>
                 {t('activity.newslettersOnly')}
               </Badge>
             ) : null}
+            {/* Eject sits with the switch it follows (an ad is ejected once switched off), not in a column of its own. */}
+            <Button
+              size="compact-xs"
+              variant="light"
+              color="gray"
+              disabled={finished || ad.isShowing}
+              onClick={() => onEject(ad)}
+            >
+              {t('activity.eject')}
+            </Button>
             {byPublisher ? (
               <Text size="xs" fw={600}>
                 {t('activity.totalLine')}
@@ -73,7 +92,7 @@ export function AdRow(props: AdTableProps & { ad: TCampaignAd }) {
                 multiline
                 w={260}
               >
-                <Text size="sm" c={ctrColour} fw={ctrColour ? 700 : undefined} data-testid={`ctr-${ad.id}`}>
+                <Text size="xs" c={ctrColour} fw={ctrColour ? 700 : undefined} data-testid={`ctr-${ad.id}`}>
                   {texts.ctr}
                 </Text>
               </Tooltip>
@@ -81,7 +100,7 @@ export function AdRow(props: AdTableProps & { ad: TCampaignAd }) {
           ) : key === 'costs' ? (
             <Table.Td key={key} ta="right" style={NOWRAP}>
               <Stack gap={4} align="flex-end">
-                <Text size="sm">{texts.costs}</Text>
+                <Text size="xs">{texts.costs}</Text>
                 {campaign.canBudget && !hasRange ? (
                   <BudgetSelect ad={ad} onBudget={onBudget} disabled={finished} />
                 ) : null}
@@ -89,21 +108,10 @@ export function AdRow(props: AdTableProps & { ad: TCampaignAd }) {
             </Table.Td>
           ) : (
             <Table.Td key={key} ta="right" style={NOWRAP}>
-              <Text size="sm">{texts[key]}</Text>
+              <Text size="xs">{texts[key]}</Text>
             </Table.Td>
           ),
         )}
-        <Table.Td>
-          <Button
-            size="xs"
-            variant="light"
-            color="gray"
-            disabled={finished || ad.isShowing}
-            onClick={() => onEject(ad)}
-          >
-            {t('activity.eject')}
-          </Button>
-        </Table.Td>
       </Table.Tr>
       {lines.map((line) => (
         <PublisherLine key={line.id} ad={ad} line={line} campaign={campaign} onActivate={onActivate} />

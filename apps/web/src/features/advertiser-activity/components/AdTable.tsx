@@ -1,4 +1,4 @@
-import { Box, Table, Text } from '@mantine/core';
+import { Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TCampaignAd, TCampaignEx } from '@helium/contracts';
 import { AdRow } from './AdRow.tsx';
@@ -20,15 +20,16 @@ export function AdTable(props: AdTableProps) {
   const active = props.campaign.ads.filter((ad) => !ad.isEjected);
   if (active.length === 0) return <Text c="dimmed">{t('activity.noAds')}</Text>;
   return (
-    <Box style={{ overflowX: 'auto' }}>
-      <Table verticalSpacing="xs" striped={false} aria-label={t('activity.adsTable')}>
+    // Compact (small type, narrow gutters) so that its 12 columns fit a 1280 px window in BTC and in French; narrower
+    // boxes scroll it sideways inside its own box.
+    <Table.ScrollContainer minWidth={760}>
+      <Table verticalSpacing="xs" horizontalSpacing={5} fz="xs" striped={false} aria-label={t('activity.adsTable')}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{t('activity.ad')}</Table.Th>
             <Table.Th>{t('activity.activation')}</Table.Th>
             <Table.Th>{t('activity.distribution')}</Table.Th>
             <MetricHeaders />
-            <Table.Th />
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -37,6 +38,6 @@ export function AdTable(props: AdTableProps) {
           ))}
         </Table.Tbody>
       </Table>
-    </Box>
+    </Table.ScrollContainer>
   );
 }

@@ -27,7 +27,7 @@ export function BudgetSelect({
   return (
     <Select
       size="xs"
-      w={124}
+      w={112}
       aria-label={t('activity.budget')}
       data={data}
       value={ad.budget > 0 ? String(ad.budget) : '-1'}

@@ -6,6 +6,7 @@ import { DatePicker } from '@mantine/dates';
 import { useTranslation } from 'react-i18next';
 import type { TCampaignEx } from '@helium/contracts';
 import { isoDay } from '@helium/domain/format';
+import classes from './DateRangeControl.module.css';
 
 /** The statistics' date range: a two-month picker in a popover, and a button back to all dates. */
 export function DateRangeControl({
@@ -43,6 +44,15 @@ export function DateRangeControl({
               type="range"
               allowSingleDateInRange
               numberOfColumns={2}
+              classNames={{ levelsGroup: classes.levelsGroup }}
+              ariaLabels={{
+                previousMonth: t('common.calendar.previousMonth'),
+                nextMonth: t('common.calendar.nextMonth'),
+                previousYear: t('common.calendar.previousYear'),
+                nextYear: t('common.calendar.nextYear'),
+                previousDecade: t('common.calendar.previousDecade'),
+                nextDecade: t('common.calendar.nextDecade'),
+              }}
               maxDate={isoDay(new Date())}
               firstDayOfWeek={0}
               locale={i18n.language === 'fr' ? 'fr' : 'en'}

@@ -43,15 +43,14 @@ export function PublisherLine({
               </span>
             </Tooltip>
           )}
-          <Text size="sm">{line.brand}</Text>
+          <Text size="xs">{line.brand}</Text>
         </Group>
       </Table.Td>
       {METRIC_KEYS.map((key) => (
         <Table.Td key={key} ta="right" style={NOWRAP}>
-          <Text size="sm">{texts[key]}</Text>
+          <Text size="xs">{texts[key]}</Text>
         </Table.Td>
       ))}
-      <Table.Td />
     </Table.Tr>
   );
 }

@@ -14,7 +14,7 @@ export function ShareBar({ ad, stale }: { ad: TCampaignAd; stale: boolean }) {
   const newsletter = ad.isOwlOnly || isNewsletterFormat(ad.format_id);
   return (
     <Tooltip label={t(newsletter ? 'activity.shareTooltipNewsletters' : 'activity.shareTooltipWeb', { pct: text })}>
-      <Stack gap={2} miw={90}>
+      <Stack gap={2} miw={72}>
         <Text size="xs">{text}</Text>
         <Progress value={pct} size="sm" color="teal" aria-label={t('activity.shareLabel')} />
       </Stack>

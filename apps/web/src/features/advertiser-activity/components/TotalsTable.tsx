@@ -11,22 +11,24 @@ export function TotalsTable({ campaign }: { campaign: TCampaignEx }) {
   const total = useMetricTexts()(campaign.stats.total);
   return (
     <Paper withBorder p="sm">
-      <Table aria-label={t('activity.totals')}>
-        <Table.Thead>
-          <Table.Tr>
-            <MetricHeaders />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          <Table.Tr data-testid="totals-row">
-            {METRIC_KEYS.map((key) => (
-              <Table.Td key={key} ta="right" data-testid={`total-${key}`} style={{ whiteSpace: 'nowrap' }}>
-                <Text fw={700}>{total[key]}</Text>
-              </Table.Td>
-            ))}
-          </Table.Tr>
-        </Table.Tbody>
-      </Table>
+      <Table.ScrollContainer minWidth={560}>
+        <Table aria-label={t('activity.totals')}>
+          <Table.Thead>
+            <Table.Tr>
+              <MetricHeaders />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            <Table.Tr data-testid="totals-row">
+              {METRIC_KEYS.map((key) => (
+                <Table.Td key={key} ta="right" data-testid={`total-${key}`} style={{ whiteSpace: 'nowrap' }}>
+                  <Text fw={700}>{total[key]}</Text>
+                </Table.Td>
+              ))}
+            </Table.Tr>
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
     </Paper>
   );
 }

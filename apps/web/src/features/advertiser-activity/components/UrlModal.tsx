@@ -5,6 +5,7 @@ import { useCampaignByUrl } from '../hooks/useCampaignByUrl.ts';
 import { useMetricTexts } from '../hooks/useMetricTexts.ts';
 import { byUrlCsv } from '../utils/activityCsv.ts';
 import { downloadCsv } from '../utils/csv.ts';
+import { useFormat } from '../../format/hooks/useFormat.ts';
 import { METRIC_KEYS } from '../utils/metricKeys.ts';
 import { MetricHeaders } from './MetricHeaders.tsx';
 
@@ -14,7 +15,8 @@ export function UrlModal({ opened, onClose }: { opened: boolean; onClose: () => 
   const texts = useMetricTexts();
   const query = useCampaignByUrl(opened);
   const rows = query.data?.stats.byUrl ?? [];
-  const exportCsv = () => downloadCsv('activity-by-url.csv', byUrlCsv(rows));
+  const format = useFormat();
+  const exportCsv = () => downloadCsv('activity-by-url.csv', byUrlCsv(rows, format));
   return (
     <Modal opened={opened} onClose={onClose} title={t('activity.byUrlTitle')} size="90%">
       {query.isPending ? (

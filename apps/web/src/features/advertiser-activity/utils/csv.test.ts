@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toCsv } from './csv.ts';
+import { csvBlob, toCsv } from './csv.ts';
 
 describe('toCsv', () => {
   it('joins cells with commas and lines with CRLF, quoting what needs it', () => {
@@ -27,5 +27,11 @@ describe('toCsv', () => {
 
   it('leaves numbers as numbers, negative ones too', () => {
     expect(toCsv(['n'], [[-5]])).toBe('n\r\n-5\r\n');
+  });
+
+  it('is saved with a UTF-8 byte order mark, so that Excel reads accents and currency signs', async () => {
+    const bytes = new Uint8Array(await csvBlob('brand\r\nCafé €\r\n').arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(new TextDecoder().decode(bytes.slice(3))).toBe('brand\r\nCafé €\r\n');
   });
 });

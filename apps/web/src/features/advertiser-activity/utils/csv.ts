@@ -16,9 +16,17 @@ export function toCsv(header: readonly string[], rows: ReadonlyArray<ReadonlyArr
   return [header, ...rows].map((row) => row.map(cell).join(',')).join('\r\n') + '\r\n';
 }
 
+/** The byte order mark that makes Excel read the file as UTF-8 (accents, the euro and bitcoin signs). */
+export const UTF8_BOM = '\uFEFF';
+
+/** The file's content: the BOM, then the CSV text. */
+export function csvBlob(csv: string): Blob {
+  return new Blob([UTF8_BOM, csv], { type: 'text/csv;charset=utf-8' });
+}
+
 /** Offers the text as a file download. */
 export function downloadCsv(fileName: string, csv: string): void {
-  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
+  const url = URL.createObjectURL(csvBlob(csv));
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;

@@ -31,11 +31,12 @@ export function AdCard(props: {
       data-ad-id={ad.id}
       style={selected ? { borderColor: 'var(--mantine-color-blue-5)' } : undefined}
     >
-      <Group align="flex-start" wrap="nowrap" gap="md">
+      <Group align="flex-start" gap="md">
         <UnstyledButton onClick={onPreview} aria-label={t('advertiserAds.openPreview', { id: ad.id })} w={160}>
           <AdMedia type={ad.type} image={ad.image} mp4={ad.mp4} poster={ad.poster} alt={title} maxHeight={120} />
         </UnstyledButton>
-        <Stack gap="xs" style={{ flex: 1, minWidth: 0 }}>
+        {/* Beside the media when there is room for both, under it on a phone. */}
+        <Stack gap="xs" style={{ flex: '1 1 260px', minWidth: 0 }}>
           <Group justify="space-between" gap="xs">
             <Title order={2} size="h4">
               {title}

@@ -1,6 +1,6 @@
 import { Anchor, Divider, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { WORDPRESS_PLUGIN_PATH, type TGetInstallationDataResponse } from '@helium/contracts';
+import { WORDPRESS_PLUGIN_FILE, WORDPRESS_PLUGIN_PATH, type TGetInstallationDataResponse } from '@helium/contracts';
 import type { instructionsVariant } from '../utils/installCheck.ts';
 import { CodeBlock } from './CodeBlock.tsx';
 
@@ -31,12 +31,12 @@ export function WebInstructions({
             <Text fw={600}>{t('installation.option2')}</Text>
             <List type="ordered" spacing={4}>
               <List.Item>
-                <Anchor href={WORDPRESS_PLUGIN_PATH} download="helium-ads.zip">
+                <Anchor href={WORDPRESS_PLUGIN_PATH} download={WORDPRESS_PLUGIN_FILE}>
                   {t('installation.pluginStep1')}
                 </Anchor>
               </List.Item>
               <List.Item>{t('installation.pluginStep2')}</List.Item>
-              <List.Item>{t('installation.pluginStep3')}</List.Item>
+              <List.Item>{t('installation.pluginStep3', { file: WORDPRESS_PLUGIN_FILE })}</List.Item>
               <List.Item>{t('installation.pluginStep4')}</List.Item>
               <List.Item>{t('installation.pluginStep5')}</List.Item>
             </List>

@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import { locationsCall, updateCampaignGeolocationCall, ZLocationsQuerySchema } from '@helium/contracts';
+import { gate } from '../../http/gate.ts';
+import { route } from '../../http/route.ts';
+import { updateCampaignGeolocation } from './campaign-geolocation.ts';
+import { listCountries, listCountry } from './location-catalogue.ts';
+
+/**
+ * The places a campaign may target (POST as the location widget asks, and GET `?country=FR`), and the advertiser's
+ * change of a campaign's geotargeting, which serving applies at once (docs/targeting.md).
+ */
+export default async function locationsRoutes(app: FastifyInstance) {
+  const { db } = app.ctx;
+
+  route(app, locationsCall, async ({ actor, body }) => ({
+    locations: body?.country ? await listCountry(body.country, actor.locale) : await listCountries(actor.locale),
+  }));
+
+  // The same answer for a GET: same gate, the country in the query.
+  app.get(locationsCall.path, {
+    preValidation: async (request) => {
+      request.actor = await gate(request, locationsCall.access);
+    },
+    handler: async (request) => {
+      const { country } = ZLocationsQuerySchema.parse(request.query);
+      const locale = request.actor!.locale;
+      return { locations: country ? await listCountry(country, locale) : await listCountries(locale) };
+    },
+  });
+
+  route(app, updateCampaignGeolocationCall, async ({ actor, body }) => {
+    await updateCampaignGeolocation(db, actor.accountId, body);
+    await app.delivery.refresh();
+    return { status: 'ok' };
+  });
+}

@@ -1,0 +1,205 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { launchBrowser } from './support/browser.ts';
+import { startProduct, type Product } from './support/product.ts';
+import { ADVERTISER, callFromPage, openScreen, PUBLIC_SCREENS, ROLES, screensOf, signIn } from './support/screens.ts';
+
+/*
+ * Phones and narrow windows (issue 26, part 3): at 390 x 844 no screen scrolls sideways (wide tables scroll inside
+ * their own box), the date picker, the dialogs and the Ads cards fit, and the Ads preview opens by the ad it shows;
+ * at 1280 x 800 every table fits its box, the advertiser's Activity ads in euros, in bitcoins and in French.
+ */
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
+
+let product: Product;
+let browser: Browser;
+
+beforeAll(async () => {
+  product = await startProduct();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+});
+
+async function newPageAt(viewport: { width: number; height: number }): Promise<Page> {
+  const context = await browser.newContext({ baseURL: product.url, locale: 'en-US', viewport });
+  return context.newPage();
+}
+
+async function signedIn(email: string, viewport: { width: number; height: number }): Promise<Page> {
+  const page = await newPageAt(viewport);
+  await signIn(page, product, email);
+  return page;
+}
+
+/** How much wider than the window the page is (0 when nothing scrolls sideways). */
+function sidewaysOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}
+
+/** The tables wider than the box they sit in (each as its label and both widths), for a screen at 1280 px. */
+function tablesWiderThanTheirBox(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    Array.from(document.querySelectorAll('main table')).flatMap((table) => {
+      let box = table.parentElement;
+      while (box && box.scrollWidth <= box.clientWidth && box.tagName !== 'MAIN') box = box.parentElement;
+      const name = table.getAttribute('aria-label') ?? table.getAttribute('data-testid') ?? 'a table';
+      return box && box.tagName !== 'MAIN' ? [`${name}: ${box.scrollWidth} px in ${box.clientWidth} px`] : [];
+    }),
+  );
+}
+
+/** Whether the element is wholly inside the window, left to right. */
+async function withinWidth(locator: Locator, width = PHONE.width): Promise<boolean> {
+  const box = await locator.boundingBox();
+  return box !== null && box.x >= 0 && box.x + box.width <= width;
+}
+
+describe('at 390 px, signed out', () => {
+  it.each(PUBLIC_SCREENS)('%s does not scroll sideways', async (path) => {
+    const page = await newPageAt(PHONE);
+    await openScreen(page, path);
+    expect(await sidewaysOverflow(page)).toBe(0);
+    await page.context().close();
+  });
+});
+
+describe.each(ROLES)('at 390 px, signed in as $name', ({ type, email }) => {
+  let page: Page;
+
+  beforeAll(async () => {
+    page = await signedIn(email, PHONE);
+  });
+
+  afterAll(async () => {
+    await page?.context().close();
+  });
+
+  it.each(screensOf(type))('%s does not scroll sideways', async (path) => {
+    await openScreen(page, path);
+    expect(await sidewaysOverflow(page)).toBe(0);
+  });
+
+  it('opens its menu from the burger, within the window', async () => {
+    await page.getByRole('button', { name: 'Toggle navigation' }).click();
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    await nav.getByRole('link').first().waitFor();
+    await expect.poll(() => withinWidth(nav)).toBe(true); // once it has slid in
+    expect(await sidewaysOverflow(page)).toBe(0);
+  });
+});
+
+describe("at 390 px, the advertiser's pop-ups and cards", () => {
+  let page: Page;
+
+  beforeAll(async () => {
+    page = await signedIn(ADVERTISER.email, PHONE);
+  });
+
+  afterAll(async () => {
+    await page?.context().close();
+  });
+
+  it('stacks the two months of the date picker, both and Select on screen', async () => {
+    await openScreen(page, '/advertiser/activity');
+    await page.getByTestId('date-range').click();
+    const select = page.getByRole('button', { name: 'Select', exact: true });
+    await select.waitFor();
+    const months = page.locator('.mantine-DatePicker-calendarHeaderLevel');
+    expect(await months.count()).toBe(2);
+    for (const month of await months.all()) expect(await withinWidth(month)).toBe(true);
+    expect(await withinWidth(select)).toBe(true);
+    expect(await sidewaysOverflow(page)).toBe(0);
+    await page.keyboard.press('Escape');
+  });
+
+  it('fits the By URL dialog, its figures scrolling inside it and its buttons on screen', async () => {
+    await openScreen(page, '/advertiser/activity');
+    await page.getByRole('button', { name: 'By URL', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    const ok = dialog.getByRole('button', { name: 'OK', exact: true });
+    await ok.waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await withinWidth(dialog)).toBe(true);
+    expect(await withinWidth(ok)).toBe(true);
+    expect(await withinWidth(dialog.getByRole('button', { name: 'Export CSV' }))).toBe(true);
+    expect(await sidewaysOverflow(page)).toBe(0);
+    await ok.click();
+  });
+
+  it('shows the Ads cards in one column, the link field and the buttons whole', async () => {
+    await openScreen(page, '/advertiser/ads');
+    const card = page.getByRole('article').first();
+    expect(await withinWidth(card)).toBe(true);
+    const link = card.getByRole('textbox', { name: 'Redirect link' });
+    expect((await link.boundingBox())?.width).toBeGreaterThan(250);
+    for (const button of await card.getByRole('button').all()) expect(await withinWidth(button)).toBe(true);
+  });
+
+  it('opens the preview right under the ad it shows', async () => {
+    await openScreen(page, '/advertiser/ads');
+    const card = page.getByRole('article').nth(1);
+    await card.getByRole('button', { name: 'Preview', exact: true }).click();
+    const preview = page.getByRole('complementary', { name: 'Preview' });
+    await preview.waitFor();
+    const [cardBox, previewBox] = [await card.boundingBox(), await preview.boundingBox()];
+    expect(previewBox!.y - (cardBox!.y + cardBox!.height)).toBeLessThan(40);
+    expect(previewBox!.y).toBeGreaterThan(cardBox!.y);
+    expect(await withinWidth(preview)).toBe(true);
+  });
+});
+
+describe.each(ROLES)('at 1280 px, signed in as $name', ({ type, email }) => {
+  let page: Page;
+
+  beforeAll(async () => {
+    page = await signedIn(email, DESKTOP);
+  });
+
+  afterAll(async () => {
+    await page?.context().close();
+  });
+
+  it.each(screensOf(type))('%s has every table within its box', async (path) => {
+    await openScreen(page, path);
+    expect(await tablesWiderThanTheirBox(page)).toEqual([]);
+    expect(await sidewaysOverflow(page)).toBe(0);
+  });
+});
+
+describe('at 1280 px, the Activity ads table', () => {
+  let page: Page;
+
+  beforeAll(async () => {
+    page = await signedIn(ADVERTISER.email, DESKTOP);
+  });
+
+  afterAll(async () => {
+    await callFromPage(page, '/api/common/update-user', { key: 'locale', value: 'en' });
+    await callFromPage(page, '/api/common/update-user', { key: 'currency', value: 'eur' });
+    await page?.context().close();
+  });
+
+  it.each([
+    ['in euros', { key: 'currency', value: 'eur' }, 'Ads'],
+    ['in bitcoins (the longest amounts)', { key: 'currency', value: 'btc' }, 'Ads'],
+    ['in French and bitcoins (the longest labels)', { key: 'locale', value: 'fr' }, 'Publicités'],
+  ])('fits its box %s, every column and badge whole', async (_label, setting, tableName) => {
+    await callFromPage(page, '/api/common/update-user', setting);
+    await openScreen(page, '/advertiser/activity');
+    const table = page.getByRole('table', { name: tableName, exact: true });
+    await table.waitFor();
+    expect(await tablesWiderThanTheirBox(page)).toEqual([]);
+    const cut = await table.evaluate((element) =>
+      Array.from(element.querySelectorAll('th, td, .mantine-Badge-label'))
+        .filter((cell) => cell.scrollWidth > cell.clientWidth + 1)
+        .map((cell) => cell.textContent),
+    );
+    expect(cut).toEqual([]);
+  });
+});

@@ -1,16 +1,10 @@
-import { asc, desc, eq, sql } from 'drizzle-orm';
-import { advertisers, networkSettings, publishers, users, type Database } from '@helium/db';
+import { asc, eq, sql } from 'drizzle-orm';
+import { advertisers, publishers, users, type Database } from '@helium/db';
 import { homePathOf, isMultiType, resolveCurrentAccount, type HeldAccounts } from '@helium/domain';
 import type { TUser } from '@helium/contracts';
+import { latestNetworkSettings } from '../network-settings/network-settings.ts';
 
 export type UserRow = typeof users.$inferSelect;
-export type NetworkSettingsRow = typeof networkSettings.$inferSelect;
-
-export async function currentNetworkSettings(db: Database): Promise<NetworkSettingsRow> {
-  const [row] = await db.select().from(networkSettings).orderBy(desc(networkSettings.id)).limit(1);
-  if (!row) throw new Error('Network settings are missing: the database was not seeded');
-  return row;
-}
 
 export async function findUserByEmail(db: Database, email: string): Promise<UserRow | undefined> {
   const rows = await db.select().from(users).where(eq(users.email, email.trim().toLowerCase())).limit(1);
@@ -45,7 +39,7 @@ export async function accountsOf(db: Database, userId: number): Promise<HeldAcco
 export async function loadUserView(db: Database, userId: number): Promise<TUser | null> {
   const user = await findUserById(db, userId);
   if (!user) return null;
-  const [accounts, settings] = await Promise.all([accountsOf(db, userId), currentNetworkSettings(db)]);
+  const [accounts, settings] = await Promise.all([accountsOf(db, userId), latestNetworkSettings(db)]);
   const current = resolveCurrentAccount(user, accounts);
   if (!current) return null;
   return {

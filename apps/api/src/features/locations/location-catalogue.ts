@@ -146,6 +146,11 @@ export function listCountries(locale: Locale): Promise<TLocation[]> {
   return list;
 }
 
+/** What /api/locations answers, by POST or GET: the countries, or one country's regions and cities. */
+export function locationsFor(country: string | undefined, locale: Locale): Promise<TLocation[]> {
+  return country ? listCountry(country, locale) : listCountries(locale);
+}
+
 const countryTrees = new Map<string, Promise<TLocation[]>>();
 /** A country, then its regions by name, each followed by its cities by name; empty for an unknown country. */
 export function listCountry(code: string, locale: Locale): Promise<TLocation[]> {

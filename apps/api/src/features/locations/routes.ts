@@ -3,7 +3,7 @@ import { locationsCall, updateCampaignGeolocationCall, ZLocationsQuerySchema } f
 import { gate } from '../../http/gate.ts';
 import { route } from '../../http/route.ts';
 import { updateCampaignGeolocation } from './campaign-geolocation.ts';
-import { listCountries, listCountry } from './location-catalogue.ts';
+import { locationsFor } from './location-catalogue.ts';
 
 /**
  * The places a campaign may target (POST as the location widget asks, and GET `?country=FR`), and the advertiser's
@@ -13,7 +13,7 @@ export default async function locationsRoutes(app: FastifyInstance) {
   const { db } = app.ctx;
 
   route(app, locationsCall, async ({ actor, body }) => ({
-    locations: body?.country ? await listCountry(body.country, actor.locale) : await listCountries(actor.locale),
+    locations: await locationsFor(body?.country, actor.locale),
   }));
 
   // The same answer for a GET: same gate, the country in the query.
@@ -23,8 +23,7 @@ export default async function locationsRoutes(app: FastifyInstance) {
     },
     handler: async (request) => {
       const { country } = ZLocationsQuerySchema.parse(request.query);
-      const locale = request.actor!.locale;
-      return { locations: country ? await listCountry(country, locale) : await listCountries(locale) };
+      return { locations: await locationsFor(country, request.actor!.locale) };
     },
   });
 

@@ -10,6 +10,9 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
+      // French texts put a narrow no-break space (U+202F) before : ; ? ! (apps/web/src/i18n/catalogue.test.ts);
+      // anywhere else in code such a space is a mistake.
+      'no-irregular-whitespace': ['error', { skipStrings: true, skipTemplates: true, skipJSXText: true }],
     },
   },
   {

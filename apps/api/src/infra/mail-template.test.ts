@@ -119,11 +119,11 @@ describe('a mail as it arrives, parsed by a MIME parser', () => {
     const step1 = await t.client().post('/api/common/signin', { step: 1, email: 'multi@demo.test' });
     expect(step1.statusCode).toBe(200);
     const mail = await t.smtp.waitForMail('multi@demo.test', before);
-    expect(mail.subject).toMatch(/^Votre code de connexion Helium Ads : \d{6}$/);
+    expect(mail.subject).toMatch(/^Votre code de connexion Helium Ads\u202f: \d{6}$/);
     expect(mail.language).toBe('fr');
-    expect(mail.text).toMatch(/Votre code de connexion est : \d{6}/);
+    expect(mail.text).toMatch(/Votre code de connexion est\u202f: \d{6}/);
     expect(mail.html).toContain('<html lang="fr">');
-    expect(mail.html).toMatch(/Votre code de connexion est : <span[^>]*>\d{6}<\/span>/);
+    expect(mail.html).toMatch(/Votre code de connexion est\u202f: <span[^>]*>\d{6}<\/span>/);
   });
 
   it('keeps the PDF beside both parts (multipart/mixed around multipart/alternative)', async () => {

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { crc32, deflateSync } from 'node:zlib';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MAX_AD_IMAGE_PIXELS } from '@helium/domain';
@@ -12,6 +13,7 @@ import {
   MAX_QUEUED_DECODES,
   MAX_RUNNING_DECODES,
   videoDimensions,
+  videoPoster,
 } from './media-probe.ts';
 
 function pngChunk(type: string, data: Buffer) {
@@ -71,12 +73,29 @@ describe('dimensions from the header only', () => {
   });
 });
 
-describe.skipIf(!findFfmpeg())('the decoder itself', () => {
+describe('the decoder itself', () => {
+  it('is on the machine: npm test installs it (scripts/system-tools.mjs)', () => {
+    expect(findFfmpeg()).toMatch(/ffmpeg$/);
+  });
+
   it('refuses a frame over the pixel limit whatever the checks before it said, and decodes one at the limit', async () => {
     const side = Math.sqrt(MAX_AD_IMAGE_PIXELS);
     expect(await decodeImage(grayPng(side + 1, side), 'png')).toBe('corrupt');
     expect(await decodeImage(grayPng(side, side), 'png')).toBe('ok');
     expect(mediaDecoders.load).toEqual({ running: 0, queued: 0 });
+  });
+
+  it('reads a file only as the format it was checked as, never guessing from its content', async () => {
+    expect(await decodeImage(grayPng(64, 64), 'png')).toBe('ok');
+    expect(await decodeImage(grayPng(64, 64), 'jpg')).toBe('corrupt');
+  });
+
+  it('opens no other file nor address named inside an upload (a playlist posing as a video)', async () => {
+    // It names a real video on this machine: read as an HLS playlist, ffmpeg would make that video's poster.
+    const video = fileURLToPath(new URL('../../../../packages/db/src/seed/media/nordvik-video.mp4', import.meta.url));
+    expect((await videoPoster(fixture('nordvik-video.mp4'))).kind).toBe('ok');
+    const playlist = Buffer.from(`#EXTM3U\n#EXT-X-TARGETDURATION:9\n#EXTINF:9,\nfile://${video}\n#EXT-X-ENDLIST\n`);
+    expect(await videoPoster(playlist)).toEqual({ kind: 'corrupt' });
   });
 });
 

@@ -1,9 +1,8 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { delimiter, join } from 'node:path';
 import { imageSize } from 'image-size';
 import { MAX_AD_IMAGE_PIXELS } from '@helium/domain';
 import type { MediaExtension } from './media-storage.ts';
@@ -159,15 +158,23 @@ export const mediaDecoders = new DecoderPool({
   waitMs: MAX_DECODE_WAIT_MS,
 });
 
+/** The one demuxer ffmpeg may use for each kind of upload: never guessed from the content. */
+const DEMUXER = { png: 'png_pipe', jpg: 'jpeg_pipe', mp4: 'mov' } as const;
+
 /**
- * ffmpeg's options for reading an input within bounds: one decoding thread (one frame in memory, one core),
- * the decoder refuses a frame over MAX_AD_IMAGE_PIXELS whatever the header said, and no allocation over
- * MAX_DECODE_ALLOC_BYTES.
+ * ffmpeg's options for reading an input within bounds: only the local file (no protocol that opens another file
+ * or the network, as a playlist would), only the demuxer of the checked format, one decoding thread (one frame in
+ * memory, one core), the decoder refuses a frame over MAX_AD_IMAGE_PIXELS whatever the header said, and no
+ * allocation over MAX_DECODE_ALLOC_BYTES.
  */
-function boundedInput(file: string): string[] {
+function boundedInput(file: string, format: keyof typeof DEMUXER): string[] {
   return [
     '-max_alloc',
     String(MAX_DECODE_ALLOC_BYTES),
+    '-protocol_whitelist',
+    'file',
+    '-f',
+    DEMUXER[format],
     '-threads',
     '1',
     '-max_pixels',
@@ -180,20 +187,18 @@ function boundedInput(file: string): string[] {
 let ffmpegPath: string | null | undefined;
 
 /**
- * The ffmpeg binary shipped inside the npm package @ffmpeg-installer/ffmpeg (no download at install
- * time), or FFMPEG_PATH; null when neither is there (videos then get no poster).
+ * FFMPEG_PATH, else the first `ffmpeg` on PATH (Debian's package, which `npm test` and `npm start` install when
+ * missing: scripts/system-tools.mjs); null when there is none (images are then checked by their header only and
+ * videos get no poster).
  */
 export function findFfmpeg(): string | null {
   if (ffmpegPath !== undefined) return ffmpegPath;
   const fromEnv = process.env.FFMPEG_PATH;
-  if (fromEnv && existsSync(fromEnv)) return (ffmpegPath = fromEnv);
-  try {
-    const require = createRequire(import.meta.url);
-    const installer = require('@ffmpeg-installer/ffmpeg') as { path: string };
-    ffmpegPath = existsSync(installer.path) ? installer.path : null;
-  } catch {
-    ffmpegPath = null;
-  }
+  const onPath = (process.env.PATH ?? '')
+    .split(delimiter)
+    .filter(Boolean)
+    .map((dir) => join(dir, 'ffmpeg'));
+  ffmpegPath = [fromEnv, ...onPath].find((path): path is string => !!path && existsSync(path)) ?? null;
   return ffmpegPath;
 }
 
@@ -239,7 +244,7 @@ export async function decodeImage(bytes: Uint8Array, extension: 'jpg' | 'png'): 
   if (!ffmpeg) return 'unchecked';
   return withTempFile(bytes, `input.${extension}`, async (_dir, file) => {
     // The first frame only: a still image has one, and an animated PNG's others would only cost decoding time.
-    const args = ['-v', 'error', '-xerror', ...boundedInput(file), '-frames:v', '1', '-f', 'null', '-'];
+    const args = ['-v', 'error', '-xerror', ...boundedInput(file, extension), '-frames:v', '1', '-f', 'null', '-'];
     const result = await mediaDecoders.run(() => run(ffmpeg, args, 20_000));
     return result.code === 0 && result.stderr.trim() === '' ? 'ok' : 'corrupt';
   });
@@ -258,7 +263,7 @@ export async function videoPoster(bytes: Uint8Array): Promise<PosterResult> {
   if (!ffmpeg) return { kind: 'unavailable' };
   return withTempFile(bytes, 'input.mp4', async (dir, file) => {
     const output = join(dir, 'poster.jpg');
-    const args = ['-v', 'error', '-xerror', ...boundedInput(file)];
+    const args = ['-v', 'error', '-xerror', ...boundedInput(file, 'mp4')];
     args.push('-frames:v', '1', '-q:v', '3', '-f', 'image2', '-y', output);
     const result = await mediaDecoders.run(() => run(ffmpeg, args, 30_000));
     if (result.code !== 0 || !existsSync(output)) return { kind: 'corrupt' };

@@ -43,14 +43,41 @@ describe('French punctuation (issue 26)', () => {
   /** Every text of a catalogue with its key. */
   const texts = (catalogue: unknown) =>
     flattenKeys(catalogue).map((key) => [key, String(valueAt(catalogue, key))] as const);
-  /** A colon of the sentence: not in an address (https://) nor between two characters (a CSS selector's p:first). */
-  const sentenceColons = (text: string) => [...text.matchAll(/(.?):(?!\/\/)(?=\s|$|\{)/g)];
+  /**
+   * A colon, semicolon, question or exclamation mark ending a clause: not in an address (https://, ?page=) nor
+   * between two characters (a CSS selector's p:first).
+   */
+  const sentencePunctuation = (text: string) => [...text.matchAll(/(.?)[:;?!](?!\/\/)(?=\s|$|\{|»)/g)];
+  /** French typography: a narrow no-break space (U+202F) before each, so that the mark never starts a line. */
+  const frenchWrong = (text: string) => sentencePunctuation(text).some((match) => match[1] !== '\u202f');
+  /** The specification fixes this text as it is, without the space (spec 01, sign-out). */
+  const SPEC_VERBATIM = new Set(['common.signOutConfirm']);
 
-  it('puts a narrow no-break space (U+202F) before every colon in French, and none in English', () => {
-    const frWrong = texts(fr).filter(([, text]) => sentenceColons(text).some((match) => match[1] !== '\u202f'));
+  it('puts a narrow no-break space (U+202F) before : ; ? ! in French, and no space in English', () => {
+    const frWrong = texts(fr).filter(([key, text]) => !SPEC_VERBATIM.has(key) && frenchWrong(text));
     expect(frWrong).toEqual([]);
-    const enWrong = texts(en).filter(([, text]) => sentenceColons(text).some((match) => /\s/.test(match[1] ?? '')));
+    const enWrong = texts(en).filter(([, text]) =>
+      sentencePunctuation(text).some((match) => /\s/.test(match[1] ?? '')),
+    );
     expect(enWrong).toEqual([]);
+  });
+
+  it('follows the same rule in the French texts kept outside the catalogue', async () => {
+    const { TERMS_FR } = await import('../features/publisher-terms/content/terms.fr.ts');
+    const strings = (node: unknown): string[] =>
+      typeof node === 'string' ? [node] : typeof node === 'object' && node ? Object.values(node).flatMap(strings) : [];
+    expect(strings(TERMS_FR).filter(frenchWrong)).toEqual([]);
+    const { PUBLISHER_AD_VALIDATION_TEXTS: validation } =
+      await import('../features/publisher-ad-validation/utils/publisherAdValidationTexts.ts');
+    const validationTexts = Object.values(validation).map((text) => (typeof text === 'string' ? text : text('X')));
+    expect(validationTexts.filter(frenchWrong)).toEqual([]);
+    const { readFileSync } = await import('node:fs');
+    const formatHelp = readFileSync(
+      new URL('../features/advertiser-ads/components/FormatHelp.tsx', import.meta.url),
+      'utf8',
+    );
+    const jsxTexts = [...formatHelp.matchAll(/>([^<>{}]+)</g)].map((match) => match[1]!);
+    expect(jsxTexts.filter(frenchWrong)).toEqual([]);
   });
 
   it('leaves the colon after a label to the catalogue (common.labelValue), never to a component', async () => {

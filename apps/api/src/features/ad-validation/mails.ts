@@ -18,8 +18,8 @@ export function adDecisionMail(options: {
       to,
       locale,
       subject: isAccepted
-        ? `${PRODUCT} : votre annonce n°${adId} est validée`
-        : `${PRODUCT} : votre annonce n°${adId} est refusée`,
+        ? `${PRODUCT} : votre annonce n°${adId} est validée`
+        : `${PRODUCT} : votre annonce n°${adId} est refusée`,
       paragraphs: [
         [`Bonjour ${name},`],
         [
@@ -27,7 +27,7 @@ export function adDecisionMail(options: {
             ? `Votre annonce n°${adId} (${brand}) a été validée. Elle sera proposée aux éditeurs du réseau.`
             : `Votre annonce n°${adId} (${brand}) a été refusée. Merci d'envoyer une autre annonce.`,
         ],
-        [['Vos annonces : ', { link: adsUrl }]],
+        [['Vos annonces : ', { link: adsUrl }]],
       ],
     });
   }
@@ -62,12 +62,12 @@ export function publisherValidationRequestMail(options: {
     return renderMail({
       to,
       locale,
-      subject: `${PRODUCT} : nouvelle annonce à valider pour ${publisherBrand}`,
+      subject: `${PRODUCT} : nouvelle annonce à valider pour ${publisherBrand}`,
       paragraphs: [
         [`Bonjour ${name},`],
         [
           `Une nouvelle annonce de ${advertiserBrand} peut être diffusée sur ${publisherBrand}.`,
-          ['Acceptez-la ou refusez-la ici : ', { link }],
+          ['Acceptez-la ou refusez-la ici : ', { link }],
         ],
         [`Sans réponse de votre part dans les ${hours} heures, elle sera considérée comme acceptée.`],
       ],

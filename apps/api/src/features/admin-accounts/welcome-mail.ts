@@ -21,7 +21,7 @@ export function welcomeMail(options: {
           [`Bonjour ${name},`],
           [`Votre compte ${brand} est prêt sur ${PRODUCT}.`],
           [
-            ['Pour vous connecter, ouvrez ', { link: signinUrl }, ` et saisissez cette adresse e-mail (${to}) :`],
+            ['Pour vous connecter, ouvrez ', { link: signinUrl }, ` et saisissez cette adresse e-mail (${to}) :`],
             'nous vous enverrons un code à 6 chiffres, sans mot de passe.',
           ],
         ],

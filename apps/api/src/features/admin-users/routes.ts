@@ -12,7 +12,7 @@ const REFUSED_PAGE = `<!doctype html>
 <body style="font-family: sans-serif; margin: 3rem">
 <h1>This sign-in link cannot be used</h1>
 <p>It was already used, it expired, or it was opened in another browser than the admin's. Ask for a new one from Users.</p>
-<p lang="fr">Ce lien de connexion ne peut pas servir : il a déjà servi, il a expiré, ou il a été ouvert dans un autre
+<p lang="fr">Ce lien de connexion ne peut pas servir : il a déjà servi, il a expiré, ou il a été ouvert dans un autre
 navigateur que celui de l'admin. Demandez-en un nouveau depuis Utilisateurs.</p>
 <p><a href="/">Helium</a></p>
 </body></html>`;

@@ -60,31 +60,31 @@ const MESSAGES = {
     noFile: "Aucun fichier n'a été envoyé. Choisissez un fichier jpg, jpeg, png ou mp4.",
     emptyFile: 'Le fichier est vide.',
     fileFormat: (name: string) =>
-      `« ${name} » n'est pas accepté : seuls les fichiers jpg, jpeg, png et mp4 peuvent être envoyés.`,
+      `« ${name} » n'est pas accepté : seuls les fichiers jpg, jpeg, png et mp4 peuvent être envoyés.`,
     fileSize: `Le fichier dépasse ${MAX_AD_FILE_BYTES / MB} Mo.`,
     contentMismatch: (name: string, expected: string) =>
-      `« ${name} » n'est pas vraiment un fichier ${expected} : son contenu ne correspond pas à son nom.`,
+      `« ${name} » n'est pas vraiment un fichier ${expected} : son contenu ne correspond pas à son nom.`,
     corruptImage:
       "L'image est endommagée et ne peut pas être lue. Exportez-la de nouveau et envoyez le nouveau fichier.",
     corruptVideo: 'La vidéo est endommagée ou dans un format illisible. Exportez-la de nouveau en mp4 H.264.',
     tooSmall: (w: number, h: number) =>
-      `L'image est trop petite (${w} x ${h} pixels) : chaque côté doit mesurer au moins ${MIN_AD_SIDE_PX} pixels.`,
+      `L'image est trop petite (${w} x ${h} pixels) : chaque côté doit mesurer au moins ${MIN_AD_SIDE_PX} pixels.`,
     tooManyPixels: (w: number, h: number) =>
-      `L'image est trop grande (${w} x ${h} pixels) : une annonce peut compter au plus ${MAX_MEGAPIXELS.replace('.', ',')} millions de pixels, par exemple ${MAX_SQUARE_SIDE} x ${MAX_SQUARE_SIDE}.`,
+      `L'image est trop grande (${w} x ${h} pixels) : une annonce peut compter au plus ${MAX_MEGAPIXELS.replace('.', ',')} millions de pixels, par exemple ${MAX_SQUARE_SIDE} x ${MAX_SQUARE_SIDE}.`,
     videoTooManyPixels: (w: number, h: number) =>
-      `La vidéo est trop grande (${w} x ${h} pixels) : une annonce peut compter au plus ${MAX_MEGAPIXELS.replace('.', ',')} millions de pixels par image, par exemple ${MAX_SQUARE_SIDE} x ${MAX_SQUARE_SIDE}.`,
-    tooManyUploads: `Trop de fichiers ont été envoyés : un annonceur peut envoyer au plus ${AD_UPLOAD_RATE.limit} fichiers par heure. Réessayez plus tard.`,
-    serverBusy: 'Le serveur vérifie beaucoup de fichiers en ce moment : réessayez dans une minute.',
+      `La vidéo est trop grande (${w} x ${h} pixels) : une annonce peut compter au plus ${MAX_MEGAPIXELS.replace('.', ',')} millions de pixels par image, par exemple ${MAX_SQUARE_SIDE} x ${MAX_SQUARE_SIDE}.`,
+    tooManyUploads: `Trop de fichiers ont été envoyés : un annonceur peut envoyer au plus ${AD_UPLOAD_RATE.limit} fichiers par heure. Réessayez plus tard.`,
+    serverBusy: 'Le serveur vérifie beaucoup de fichiers en ce moment : réessayez dans une minute.',
     heavyImage: (size: string) =>
-      `L'image pèse ${size} : un fichier plus léger (moins de ${HEAVY_IMAGE_BYTES / 1024} Ko) s'affiche plus vite et obtient plus de vues.`,
+      `L'image pèse ${size} : un fichier plus léger (moins de ${HEAVY_IMAGE_BYTES / 1024} Ko) s'affiche plus vite et obtient plus de vues.`,
     heavyVideo: (size: string) =>
-      `La vidéo pèse ${size} : un fichier plus léger (moins de ${HEAVY_VIDEO_BYTES / MB} Mo) démarre plus vite sur mobile.`,
+      `La vidéo pèse ${size} : un fichier plus léger (moins de ${HEAVY_VIDEO_BYTES / MB} Mo) démarre plus vite sur mobile.`,
     lowResolution: (w: number, h: number) =>
-      `L'image ne fait que ${w} x ${h} pixels : elle peut paraître floue sur les écrans haute résolution.`,
+      `L'image ne fait que ${w} x ${h} pixels : elle peut paraître floue sur les écrans haute résolution.`,
     vertical: 'Cette annonce verticale sera affichée sur ordinateur uniquement, jamais sur mobile.',
-    noPoster: "L'image d'aperçu de cette vidéo n'a pas encore pu être créée ; elle s'affichera dès qu'elle existera.",
+    noPoster: "L'image d'aperçu de cette vidéo n'a pas encore pu être créée ; elle s'affichera dès qu'elle existera.",
     cannotAddAds: "Ce compte ne peut pas ajouter d'annonces.",
-    noCampaign: "Ce compte n'a pas encore de campagne : contactez-nous pour en ouvrir une.",
+    noCampaign: "Ce compte n'a pas encore de campagne : contactez-nous pour en ouvrir une.",
   },
 } as const;
 

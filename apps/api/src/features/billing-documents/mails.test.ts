@@ -47,8 +47,8 @@ describe('the bitcoin instructions mail', () => {
     const mail = bitcoinInstructionsMail({ ...bitcoin, locale: 'fr', quantity: 500, isCpc: true });
     expect(mail.subject).toContain('instructions de paiement en bitcoins');
     expect(mail.text).toContain('500 clics pour Nordvik Outdoor');
-    expect(mail.text).toContain('Montant à envoyer exactement : 0.012195121951 BTC');
-    expect(mail.text).toContain('Référence : K7M2QX9P4B');
+    expect(mail.text).toContain('Montant à envoyer exactement\u202f: 0.012195121951 BTC');
+    expect(mail.text).toContain('Référence\u202f: K7M2QX9P4B');
   });
 });
 
@@ -66,7 +66,7 @@ describe('the invoice mail', () => {
 
   it('is in French for a French buyer', () => {
     const mail = invoiceMail({ ...invoice, locale: 'fr', amountStr: '1 234,56 €', dueDateStr: '20 déc. 2026' });
-    expect(mail.subject).toBe('Helium Ads : facture 2026-000001');
+    expect(mail.subject).toBe('Helium Ads\u202f: facture 2026-000001');
     expect(mail.text).toContain("d'un montant de 1 234,56 € TTC");
     expect(mail.text).toContain('virement bancaire sous 30 jours, au plus tard le 20 déc. 2026');
     expect(mail.attachments?.[0]?.filename).toBe('facture-2026-000001.pdf');

@@ -26,14 +26,14 @@ export function bitcoinInstructionsMail(options: {
     return renderMail({
       to,
       locale,
-      subject: `${PRODUCT} : instructions de paiement en bitcoins (${reference})`,
+      subject: `${PRODUCT} : instructions de paiement en bitcoins (${reference})`,
       paragraphs: [
         ['Bonjour,'],
         [`Nous avons bien reçu votre demande d'achat de ${bought} pour ${brand}, payable en bitcoins.`],
         [
-          ['Montant à envoyer exactement : ', { strong: `${amountInBtc} BTC` }],
-          ['Adresse : ', { strong: address }],
-          ['Référence : ', { strong: reference }],
+          ['Montant à envoyer exactement : ', { strong: `${amountInBtc} BTC` }],
+          ['Adresse : ', { strong: address }],
+          ['Référence : ', { strong: reference }],
         ],
         [
           'Envoyez exactement ce montant à cette adresse et indiquez la référence si votre portefeuille le permet.',
@@ -91,7 +91,7 @@ export function invoiceMail(options: {
     return renderMail({
       to,
       locale,
-      subject: `${PRODUCT} : facture ${invoiceNumber}`,
+      subject: `${PRODUCT} : facture ${invoiceNumber}`,
       paragraphs: [
         ['Bonjour,'],
         [`Veuillez trouver ci-jointe la facture ${invoiceNumber} de ${brand}, d'un montant de ${amountStr} TTC.`],

@@ -140,7 +140,7 @@ const TEXTS = {
     vatIncluded: 'Amounts include VAT.',
   },
   fr: {
-    colon: ' : ',
+    colon: '\u202f: ',
     invoice: 'Facture',
     receipt: 'Reçu',
     invoiceNumber: 'Facture n°',

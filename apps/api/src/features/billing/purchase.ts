@@ -164,7 +164,7 @@ export function couponText(coupon: PendingCoupon | null, locale: Locale): string
   if (!coupon) return null;
   const pct = formatNumber(bpToPct(coupon.percentOffBp), locale, 2).replace(/[.,]00$/, '');
   return locale === 'fr'
-    ? `Coupon ${coupon.code} : ${pct} % de remise sur votre prochain achat.`
+    ? `Coupon ${coupon.code} : ${pct} % de remise sur votre prochain achat.`
     : `Coupon ${coupon.code}: ${pct}% off your next purchase.`;
 }
 

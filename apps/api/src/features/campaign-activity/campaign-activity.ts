@@ -207,8 +207,8 @@ function trialText(campaign: CampaignRow, locale: Locale): string | null {
   const amount = formatNumber(remaining, locale);
   if (locale === 'fr') {
     return campaign.isCpc
-      ? `Campagne d'essai : il vous reste ${amount} clics offerts.`
-      : `Campagne d'essai : il vous reste ${amount} impressions offertes.`;
+      ? `Campagne d'essai : il vous reste ${amount} clics offerts.`
+      : `Campagne d'essai : il vous reste ${amount} impressions offertes.`;
   }
   return campaign.isCpc
     ? `Trial campaign: ${amount} free clicks left.`

@@ -23,10 +23,10 @@ h2{margin-top:2rem}
 <li>Dans votre outil d'envoi, ajoutez un bloc <strong>HTML</strong> (ou « code ») juste après l'en-tête de votre
 modèle de newsletter et collez-y le code.</li>
 <li>Faites de même avec le code de la bannière du bas, dans un bloc HTML placé avant le pied de page.</li>
-<li>Le code contient <code>${NEWSLETTER_ISSUE_PLACEHOLDER}</code> : Mailchimp le remplace par l'identifiant de
+<li>Le code contient <code>${NEWSLETTER_ISSUE_PLACEHOLDER}</code> : Mailchimp le remplace par l'identifiant de
 chaque envoi. Avec un autre outil, remplacez-le par la balise de fusion de l'identifiant de campagne de votre outil
 (la même dans les deux bannières). Chaque numéro garde ainsi la même publicité à chaque ouverture.</li>
-<li>Envoyez-vous un test : une publicité apparaît à la place de chaque bannière. Les publicités commencent
+<li>Envoyez-vous un test : une publicité apparaît à la place de chaque bannière. Les publicités commencent
 environ 48 heures après l'installation.</li>
 </ol>
 <h2 lang="en">In English</h2>

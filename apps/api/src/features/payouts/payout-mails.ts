@@ -27,12 +27,12 @@ export function payoutPaidMail(facts: PayoutMailFacts & { reference: string }): 
     return renderMail({
       to,
       locale,
-      subject: `${PRODUCT} : votre versement de ${amountStr} a été envoyé`,
+      subject: `${PRODUCT} : votre versement de ${amountStr} a été envoyé`,
       paragraphs: [
         ['Bonjour,'],
         [
           `Votre versement de ${amountStr} pour ${brand} a été envoyé par ${how}.`,
-          ['Référence du transfert : ', { strong: reference }],
+          ['Référence du transfert : ', { strong: reference }],
         ],
         ['Il apparaît dans la page Comptabilité de votre compte.'],
       ],
@@ -64,12 +64,12 @@ export function payoutReturnedMail(facts: PayoutMailFacts & { reason: string; re
     return renderMail({
       to,
       locale,
-      subject: `${PRODUCT} : votre versement de ${amountStr} n'a pas pu être effectué`,
+      subject: `${PRODUCT} : votre versement de ${amountStr} n'a pas pu être effectué`,
       paragraphs: [
         ['Bonjour,'],
-        [`Votre versement de ${amountStr} pour ${brand} par ${how} n'a pas pu être effectué.`, `Motif : ${reason}`],
+        [`Votre versement de ${amountStr} pour ${brand} par ${how} n'a pas pu être effectué.`, `Motif : ${reason}`],
         [
-          `Votre solde a été rétabli : ${restoredStr} y ont été recrédités.`,
+          `Votre solde a été rétabli : ${restoredStr} y ont été recrédités.`,
           'Vérifiez vos coordonnées de paiement dans les Paramètres, puis demandez un nouveau versement.',
         ],
       ],

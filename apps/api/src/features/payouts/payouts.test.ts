@@ -449,9 +449,9 @@ describe('admin: payouts to send', () => {
     expect(audits).toHaveLength(1);
     const mail = await t.smtp.waitForMail('multi@demo.test', mails);
     const sent = formatAmountInCurrency(150_000_000 - settings.transferFeeWireEur, 'eur', 'fr');
-    expect(mail.subject).toBe(`Helium Ads : votre versement de ${sent} n'a pas pu être effectué`);
-    expect(mail.text).toContain('Motif : IBAN refusé par la banque');
-    expect(mail.text).toContain('Votre solde a été rétabli : 150,00 €');
+    expect(mail.subject).toBe(`Helium Ads\u202f: votre versement de ${sent} n'a pas pu être effectué`);
+    expect(mail.text).toContain('Motif\u202f: IBAN refusé par la banque');
+    expect(mail.text).toContain('Votre solde a été rétabli\u202f: 150,00 €');
     const data = await accounting(multi);
     expect(data).toMatchObject({ balance: 150, pendingPayout: null, canPayoutWire: true });
     expect(data.transactions[0]).toMatchObject({ typeStr: 'Versement retourné', amount: 150, balance: 150 });

@@ -15,10 +15,10 @@ export function loginCodeMail(options: {
     ? renderMail({
         to,
         locale,
-        subject: `Votre code de connexion ${PRODUCT} : ${code}`,
+        subject: `Votre code de connexion ${PRODUCT} : ${code}`,
         paragraphs: [
           [`Bonjour ${name},`],
-          [['Votre code de connexion est : ', { code }]],
+          [['Votre code de connexion est : ', { code }]],
           [
             `Il est valable ${minutes} minutes et ne peut servir qu'une fois.`,
             "Si vous n'avez pas demandé ce code, ignorez cet e-mail.",

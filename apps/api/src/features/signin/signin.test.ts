@@ -97,7 +97,7 @@ describe('sign-in', () => {
     const before = t.smtp.messages.length;
     await t.client().post('/api/common/signin', { step: 1, email: 'multi@demo.test' });
     const mail = await t.smtp.waitForMail('multi@demo.test', before);
-    expect(mail.subject).toMatch(/^Votre code de connexion Helium Ads : \d{6}$/);
+    expect(mail.subject).toMatch(/^Votre code de connexion Helium Ads\u202f: \d{6}$/);
     expect(mail.text).toContain('Votre code de connexion est');
   });
 

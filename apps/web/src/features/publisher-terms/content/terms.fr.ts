@@ -20,13 +20,13 @@ export const TERMS_FR: TermsDocument = {
     {
       id: 'definitions',
       title: '2. Définitions',
-      paragraphs: ['Dans les présentes conditions :'],
+      paragraphs: ['Dans les présentes conditions :'],
       items: [
         "« Site » désigne un site internet ou une lettre d'information inscrit par l'Éditeur et accepté par le Réseau.",
-        '« Annonceur » désigne un client du Réseau qui achète des impressions ou des clics ; « Annonce » ou « création » désigne une image ou une vidéo fournie par un Annonceur et validée par le Réseau.',
+        '« Annonceur » désigne un client du Réseau qui achète des impressions ou des clics ; « Annonce » ou « création » désigne une image ou une vidéo fournie par un Annonceur et validée par le Réseau.',
         "« Balise » désigne la ligne de code, l'extension ou le code de bannière de lettre d'information fourni par le Réseau pour afficher les Annonces sur un Site.",
         '« Impression » désigne une Annonce affichée sur un Site et comptée comme vue par le Réseau selon ses règles de comptage publiées.',
-        "« Clic » désigne un clic sur une Annonce qui mène le visiteur à la page de l'Annonceur. Un clic unique est compté une fois par heure, par personne et par création : les clics suivants de la même personne sur la même création dans cette heure ne sont pas comptés.",
+        "« Clic » désigne un clic sur une Annonce qui mène le visiteur à la page de l'Annonceur. Un clic unique est compté une fois par heure, par personne et par création : les clics suivants de la même personne sur la même création dans cette heure ne sont pas comptés.",
         "« Trafic Invalide » désigne toute impression ou tout clic qui ne provient pas d'un visiteur humain réellement intéressé par le contenu du Site, notamment le trafic généré par des robots, des scripts, des outils automatisés, des fermes à clics, des incitations, ou par l'Éditeur lui-même.",
         "« Pic » désigne un nombre d'impressions sur un Site au moins égal au double du nombre d'impressions convenu avec le Réseau pour ce Site, pendant 3 jours consécutifs, avec un minimum de 5 000 000 d'impressions par jour pour les annonces display ou de 1 000 000 d'impressions par jour pour les annonces vidéo.",
         "« Solde » désigne le montant des revenus crédités à l'Éditeur et non encore payés, tel qu'il figure sur sa page Comptabilité.",
@@ -53,13 +53,13 @@ export const TERMS_FR: TermsDocument = {
     {
       id: 'obligations',
       title: "5. Obligations de l'Éditeur",
-      paragraphs: ["L'Éditeur s'engage :"],
+      paragraphs: ["L'Éditeur s'engage :"],
       items: [
-        "à ne pas afficher d'Annonces sur des pages au contenu illicite, violent, haineux, pornographique, diffamatoire, portant atteinte aux droits d'autrui, ou faisant la promotion des jeux d'argent, des armes ou des drogues sans l'accord écrit du Réseau ;",
-        "à ne pas cliquer sur les Annonces de ses propres Sites, ni inciter quiconque à cliquer sur elles ou à les afficher, par quelque moyen que ce soit, notamment par des récompenses, des mentions telles que « cliquez ici » à côté d'une Annonce ou un placement trompeur ;",
-        "à ne pas acheter de trafic, ni recevoir de trafic de sources qu'il ne contrôle pas, sans en informer le Réseau au préalable et obtenir son accord écrit ;",
-        "à faire en sorte que pas plus de 5 % des visiteurs uniques d'un Site sur une journée ne proviennent d'une même adresse IP ;",
-        "à informer ses visiteurs et à recueillir tout consentement exigé par la loi applicable aux cookies et aux données personnelles avant l'affichage des Annonces ;",
+        "à ne pas afficher d'Annonces sur des pages au contenu illicite, violent, haineux, pornographique, diffamatoire, portant atteinte aux droits d'autrui, ou faisant la promotion des jeux d'argent, des armes ou des drogues sans l'accord écrit du Réseau ;",
+        "à ne pas cliquer sur les Annonces de ses propres Sites, ni inciter quiconque à cliquer sur elles ou à les afficher, par quelque moyen que ce soit, notamment par des récompenses, des mentions telles que « cliquez ici » à côté d'une Annonce ou un placement trompeur ;",
+        "à ne pas acheter de trafic, ni recevoir de trafic de sources qu'il ne contrôle pas, sans en informer le Réseau au préalable et obtenir son accord écrit ;",
+        "à faire en sorte que pas plus de 5 % des visiteurs uniques d'un Site sur une journée ne proviennent d'une même adresse IP ;",
+        "à informer ses visiteurs et à recueillir tout consentement exigé par la loi applicable aux cookies et aux données personnelles avant l'affichage des Annonces ;",
         'à respecter toutes les lois et réglementations applicables à ses Sites et à son activité.',
       ],
     },
@@ -76,7 +76,7 @@ export const TERMS_FR: TermsDocument = {
       title: '7. Mesure et Trafic Invalide',
       paragraphs: [
         'Les impressions, les clics et les revenus sont ceux comptés par les systèmes du Réseau, qui prévalent sur toute autre mesure. Les journées sont des journées UTC.',
-        "Le Réseau peut à tout moment détecter, écarter et refuser de payer le Trafic Invalide, et déduire du Solde tout montant crédité pour un trafic reconnu invalide par la suite. Un Pic qui n'a pas été convenu par écrit avec le Réseau au préalable est mis en examen ; les impressions du Pic ne sont payées que dans la mesure où le Réseau les valide.",
+        "Le Réseau peut à tout moment détecter, écarter et refuser de payer le Trafic Invalide, et déduire du Solde tout montant crédité pour un trafic reconnu invalide par la suite. Un Pic qui n'a pas été convenu par écrit avec le Réseau au préalable est mis en examen ; les impressions du Pic ne sont payées que dans la mesure où le Réseau les valide.",
         "Pour chaque manquement à l'article 4 (troisième alinéa) ou à l'article 5 (deuxième, troisième ou quatrième point), l'Éditeur doit au Réseau, à titre de clause pénale, une somme pouvant aller jusqu'à 1 000 USD par infraction, sans préjudice de la retenue des revenus concernés et de la résiliation.",
       ],
     },
@@ -85,9 +85,9 @@ export const TERMS_FR: TermsDocument = {
       title: '8. Revenus et paiement',
       paragraphs: [
         "L'Éditeur reçoit la part des dépenses des Annonceurs sur ses Sites fixée par le Réseau, créditée chaque jour sur son Solde en euros. La page Comptabilité indique les revenus, les paiements et les ajustements de l'Éditeur, et son Solde après chacun d'eux.",
-        "L'Éditeur demande le paiement de la totalité de son Solde depuis sa page Comptabilité dès que le Solde atteint le minimum qui y est indiqué, par l'un des moyens que le Réseau a autorisés pour lui (Bitcoin, PayPal ou virement bancaire) et qu'il a configurés dans ses Paramètres. Les paiements en euros par PayPal ou par virement supportent les frais de transfert indiqués avant la demande ; les paiements en dollars américains et en Bitcoin ne supportent aucuns frais. Les montants en dollars ou en Bitcoin sont convertis au taux du Réseau du jour de la demande.",
-        "Les revenus acquis au cours d'un Mois sont payés dans les 75 jours suivant la fin de ce Mois, à condition qu'un paiement ait été demandé et que les coordonnées de paiement soient exactes. Une fois le transfert envoyé, le délai de réception dépend du moyen : environ 1 jour ouvré pour les dollars américains, environ 30 minutes pour le Bitcoin et jusqu'à 30 jours ouvrés pour les euros.",
-        "Le Réseau n'émet pas de chèque d'un montant inférieur à 250 USD ; un Solde inférieur est reporté sur le Mois suivant jusqu'à ce qu'il atteigne ce montant. Plus généralement, un Solde inférieur au minimum de paiement est reporté sur les Mois suivants.",
+        "L'Éditeur demande le paiement de la totalité de son Solde depuis sa page Comptabilité dès que le Solde atteint le minimum qui y est indiqué, par l'un des moyens que le Réseau a autorisés pour lui (Bitcoin, PayPal ou virement bancaire) et qu'il a configurés dans ses Paramètres. Les paiements en euros par PayPal ou par virement supportent les frais de transfert indiqués avant la demande ; les paiements en dollars américains et en Bitcoin ne supportent aucuns frais. Les montants en dollars ou en Bitcoin sont convertis au taux du Réseau du jour de la demande.",
+        "Les revenus acquis au cours d'un Mois sont payés dans les 75 jours suivant la fin de ce Mois, à condition qu'un paiement ait été demandé et que les coordonnées de paiement soient exactes. Une fois le transfert envoyé, le délai de réception dépend du moyen : environ 1 jour ouvré pour les dollars américains, environ 30 minutes pour le Bitcoin et jusqu'à 30 jours ouvrés pour les euros.",
+        "Le Réseau n'émet pas de chèque d'un montant inférieur à 250 USD ; un Solde inférieur est reporté sur le Mois suivant jusqu'à ce qu'il atteigne ce montant. Plus généralement, un Solde inférieur au minimum de paiement est reporté sur les Mois suivants.",
         "L'Éditeur est responsable des impôts et charges sociales dus sur ses revenus et de l'exactitude de ses coordonnées de paiement. Un paiement retourné en raison de coordonnées erronées est recrédité sur le Solde, déduction faite des frais facturés au Réseau.",
       ],
     },
@@ -109,7 +109,7 @@ export const TERMS_FR: TermsDocument = {
       id: 'intellectual-property',
       title: '11. Propriété intellectuelle',
       paragraphs: [
-        "Le Réseau concède à l'Éditeur, pour la durée des présentes conditions, un droit non exclusif et non cessible d'utiliser les Balises sur ses Sites acceptés, dans le seul but d'afficher des Annonces. Les Annonces restent la propriété des Annonceurs ; les Balises, les statistiques et les logiciels du Réseau restent la propriété du Réseau.",
+        "Le Réseau concède à l'Éditeur, pour la durée des présentes conditions, un droit non exclusif et non cessible d'utiliser les Balises sur ses Sites acceptés, dans le seul but d'afficher des Annonces. Les Annonces restent la propriété des Annonceurs ; les Balises, les statistiques et les logiciels du Réseau restent la propriété du Réseau.",
         "L'Éditeur autorise le Réseau à mentionner le nom de ses Sites dans la liste des sites participants présentée aux Annonceurs.",
       ],
     },
@@ -142,7 +142,7 @@ export const TERMS_FR: TermsDocument = {
       id: 'changes',
       title: '15. Modification des conditions',
       paragraphs: [
-        "Le Réseau peut modifier les présentes conditions en informant l'Éditeur par e-mail ou dans l'application au moins 5 jours avant l'entrée en vigueur de la modification. Si l'Éditeur n'accepte pas la modification, il peut mettre fin aux présentes conditions avant cette date ; l'affichage d'Annonces après cette date vaut acceptation des nouvelles conditions.",
+        "Le Réseau peut modifier les présentes conditions en informant l'Éditeur par e-mail ou dans l'application au moins 5 jours avant l'entrée en vigueur de la modification. Si l'Éditeur n'accepte pas la modification, il peut mettre fin aux présentes conditions avant cette date ; l'affichage d'Annonces après cette date vaut acceptation des nouvelles conditions.",
       ],
     },
     {
@@ -156,7 +156,7 @@ export const TERMS_FR: TermsDocument = {
       id: 'miscellaneous',
       title: '17. Dispositions diverses',
       paragraphs: [
-        "Les présentes conditions constituent l'intégralité de l'accord des Parties sur leur objet. Si une clause est déclarée nulle, les autres restent en vigueur. Le fait de ne pas se prévaloir d'une clause ne vaut pas renonciation à celle-ci. L'Éditeur ne peut céder ses droits au titre des présentes conditions sans l'accord écrit du Réseau. Les présentes conditions existent en français et en anglais ; la version française prévaut en cas de divergence.",
+        "Les présentes conditions constituent l'intégralité de l'accord des Parties sur leur objet. Si une clause est déclarée nulle, les autres restent en vigueur. Le fait de ne pas se prévaloir d'une clause ne vaut pas renonciation à celle-ci. L'Éditeur ne peut céder ses droits au titre des présentes conditions sans l'accord écrit du Réseau. Les présentes conditions existent en français et en anglais ; la version française prévaut en cas de divergence.",
       ],
     },
   ],

@@ -48,7 +48,9 @@ describe('the web app as the server sends it (issue 26, point 1)', () => {
     const document = await page.goto('/signin');
     await page.waitForLoadState('networkidle');
     expect(document?.headers()['cache-control']).toBe('no-cache');
-    expect(document?.headers()['content-encoding']).toBe('br');
+    // Under 1 KB the document too is sent as it is (it is about 750 bytes since zod left it: vite.config.ts).
+    const documentBytes = (await document?.body())?.length ?? 0;
+    expect(document?.headers()['content-encoding']).toBe(documentBytes >= 1024 ? 'br' : undefined);
     const scriptsAndStyles = (await Promise.all(assets)).filter((asset) => /\.(js|css)$/.test(asset.url));
     expect(scriptsAndStyles.length).toBeGreaterThan(3);
     for (const asset of scriptsAndStyles) {

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, runnerImport, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 /** The API server in development; the built app is served by it from the same origin. */
@@ -44,8 +44,123 @@ function precompress(): Plugin {
   };
 }
 
+/** A zod schema (zod 4 keeps its internals under `_zod`). */
+const isSchema = (value: unknown) => typeof value === 'object' && value !== null && '_zod' in value;
+
+/**
+ * What the browser keeps of one export of the contracts, as JavaScript source, or null to leave it out: a call
+ * without its schemas (its method, path and access), plain data (the constants) as they are. Schemas, functions
+ * and anything else are left out, so a screen that imports one fails the build (MISSING_EXPORT) instead of
+ * bringing zod back.
+ */
+function browserValue(value: unknown): string | null {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return JSON.stringify(value);
+  if (typeof value === 'number') return Number.isFinite(value) ? JSON.stringify(value) : null;
+  if (Array.isArray(value)) {
+    const items = value.map(browserValue);
+    return items.every((item) => item !== null) ? `[${items.join(',')}]` : null;
+  }
+  if (typeof value !== 'object' || isSchema(value) || Object.getPrototypeOf(value) !== Object.prototype) return null;
+  const record = value as Record<string, unknown>;
+  if (typeof record.path === 'string' && isSchema(record.response)) {
+    const { method, path, access, signedBy } = record;
+    return JSON.stringify({ method, path, access, ...(signedBy ? { signedBy } : {}) });
+  }
+  const entries = Object.entries(record).map(([key, item]) => [key, browserValue(item)] as const);
+  return entries.every(([, item]) => item !== null)
+    ? `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${item}`).join(',')}}`
+    : null;
+}
+
+/**
+ * The contracts as the built web app needs them: the calls' paths and the shared constants, without zod. The
+ * web app never parses with the schemas (the API validates every request and answer; the client only sends a
+ * call to its path and types its answer), yet importing a call from `@helium/contracts` brought zod and every
+ * call's schema (35 KB compressed) to every screen. The contracts are read once at build time, in Node; the
+ * types still come from the contracts themselves (tsc), and development and tests use them unchanged.
+ */
+function contractsWithoutSchemas(): Plugin {
+  const id = '\0helium-contracts-for-the-browser';
+  let exports: Promise<Map<string, string>> | null = null;
+  /** The browser's exports by name, read once: each is a module of its own, so it goes to the chunk that uses it. */
+  const browserExports = () =>
+    (exports ??= runnerImport<Record<string, unknown>>('@helium/contracts', {
+      configFile: false,
+      logLevel: 'error',
+    }).then(
+      ({ module }) =>
+        new Map(
+          Object.entries(module).flatMap(([name, value]) => {
+            const source = browserValue(value);
+            return source === null ? [] : [[name, source] as const];
+          }),
+        ),
+    ));
+  return {
+    name: 'helium-contracts-without-schemas',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source) {
+      return source === '@helium/contracts' || source.startsWith(`${id}/`)
+        ? source.startsWith(id)
+          ? source
+          : id
+        : null;
+    },
+    async load(moduleId) {
+      if (moduleId === id) {
+        const names = [...(await browserExports()).keys()];
+        return names.map((name) => `export { ${name} } from '${id}/${name}';`).join('\n');
+      }
+      if (!moduleId.startsWith(`${id}/`)) return null;
+      const name = moduleId.slice(id.length + 1);
+      return `export const ${name} = ${(await browserExports()).get(name)};`;
+    },
+  };
+}
+
+/** Mantine's components of the shell and of most screens (the chunk group 'mantine-screens'). */
+const MOST_USED_COMPONENTS = [
+  'ActionIcon',
+  'Alert',
+  'Anchor',
+  'AppShell',
+  'Badge',
+  'Box',
+  'Burger',
+  'Button',
+  'Center',
+  'Checkbox',
+  'CloseButton',
+  'Collapse',
+  'Group',
+  'Image',
+  'Loader',
+  'LoadingOverlay',
+  'Menu',
+  'Modal',
+  'NavLink',
+  'Paper',
+  'Popover',
+  'Portal',
+  'Progress',
+  'ScrollArea',
+  'Select',
+  'SimpleGrid',
+  'Slider',
+  'Stack',
+  'Switch',
+  'Table',
+  'Text',
+  'TextInput',
+  'ThemeIcon',
+  'Title',
+  'Tooltip',
+  'UnstyledButton',
+];
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [contractsWithoutSchemas(), react(), precompress()],
   server: {
     port: 5173,
     // Same origin as in production, so the session and XSRF cookies behave identically.
@@ -61,10 +176,6 @@ export default defineConfig({
         // screen's chart library would otherwise load for everybody (docs/performance.md, the web app's size).
         codeSplitting: {
           groups: [
-            // Zod with the one line that makes it jitless (src/api/zod-jitless.ts): every chunk that builds a
-            // schema imports this one, so zod never probes `new Function`, which the Content-Security-Policy
-            // forbids (the browser would report each probe as a violation).
-            { name: 'zod', tags: ['$initial'], test: /(node_modules[\\/]zod[\\/]|src[\\/]api[\\/]zod-jitless\.ts$)/ },
             {
               name: 'react',
               tags: ['$initial'],
@@ -76,8 +187,29 @@ export default defineConfig({
               test: /node_modules[\\/](@mantine|@floating-ui|react-remove-scroll|react-number-format|react-transition-group|clsx|tslib|use-)/,
             },
             { name: 'vendor', tags: ['$initial'], test: /node_modules[\\/]/ },
+            // The app's own code of the first chunk, the sign-in screen's: kept out of the groups below.
+            { name: 'app', tags: ['$initial'] },
+            // The rest of Mantine in two chunks rather than twenty small ones (each answer costs about 1 KB of
+            // headers): the components of the shell and of most screens, with their dependencies, then the others
+            // (number fields, pagination, accordions...), which the advertiser's Activity screen does not load.
+            {
+              name: 'mantine-screens',
+              test: new RegExp(
+                `node_modules[\\\\/](@mantine[\\\\/](hooks|store)|@mantine[\\\\/]core[\\\\/]esm[\\\\/](core|utils)|@mantine[\\\\/]core[\\\\/]esm[\\\\/]components[\\\\/](${MOST_USED_COMPONENTS.join('|')})[\\\\/])`,
+              ),
+            },
+            {
+              name: 'mantine-more',
+              test: /node_modules[\\/](@mantine[\\/]core|@floating-ui|react-remove-scroll|react-number-format|react-transition-group|clsx|tslib|use-callback-ref|use-sidecar)/,
+            },
             // The advertiser's date picker, loaded with the one screen that shows it (its chart is plain SVG).
             { name: 'dates', test: /node_modules[\\/](@mantine[\\/]dates|dayjs)[\\/]/ },
+            // What every signed-in screen loads, and the sign-in screen does not: the guards, the shell, i18next and
+            // TanStack Query (this module and its dependencies), and the app's code that several screens share.
+            {
+              name: 'signed-in',
+              test: /(src[\\/]app[\\/]signedIn\.tsx$|node_modules[\\/](@tanstack|i18next|react-i18next)[\\/])/,
+            },
           ],
         },
       },

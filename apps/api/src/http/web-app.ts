@@ -10,7 +10,7 @@ import { notFound } from './errors.ts';
  * The Content-Security-Policy of every answer, the one place to extend it (a payment page of another origin
  * adds its origins here, e.g. to `script-src`, `frame-src` and `connect-src`). The built web app loads its
  * scripts, styles and fonts from its own origin and has no inline script (apps/web/index.html) and no eval
- * (zod runs jitless: apps/web/src/api/zod-jitless.ts); Mantine and the charts set inline styles and
+ * (the built app has no zod: apps/web/vite.config.ts, contractsWithoutSchemas); Mantine and the charts set inline styles and
  * `<style>` elements, so styles allow 'unsafe-inline'. Ad media come from /media (same origin); image
  * previews may be data: or blob: URLs. No page may frame the app. e2e/security-headers.spec.ts opens the
  * screens in Chromium and fails on any violation.

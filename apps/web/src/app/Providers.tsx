@@ -1,15 +1,15 @@
 import type { ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { queryClient } from './queryClient.ts';
 import { theme } from './theme.ts';
 
+/**
+ * What every screen needs, the sign-in's too. The signed-in screens add their server data (QueryClientProvider,
+ * app/signedIn.tsx) and their catalogue (i18n/index.ts) when they load.
+ */
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
-      <Notifications position="top-right" />
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      {children}
     </MantineProvider>
   );
 }

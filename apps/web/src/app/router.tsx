@@ -1,18 +1,10 @@
-import { Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { createBrowserRouter, redirect, type LoaderFunction, type RouteObject } from 'react-router';
-import type { TUser } from '@helium/contracts';
 import { USER_TYPE } from '@helium/domain/roles';
 import { SignInPage } from '../features/auth/SignInPage.tsx';
-import { PlaceholderPage } from '../features/placeholder/PlaceholderPage.tsx';
-import { PublisherAdValidationPage } from '../features/publisher-ad-validation/PublisherAdValidationPage.tsx';
-import { userQueryOptions } from '../features/user/hooks/useCurrentUser.ts';
-import { applyLocale } from '../i18n/index.ts';
 import { FullPageLoader } from './FullPageLoader.tsx';
-import { decideAccess, HOME_PATH, type Requirement } from './guards.ts';
-import { queryClient } from './queryClient.ts';
-import { RouteError } from './RouteError.tsx';
+import { HOME_PATH, type Requirement } from './guards.ts';
 import { APP_ROUTES, type RouteName } from './routes.ts';
-import { AppLayout } from './shell/AppLayout.tsx';
 
 /**
  * Screens built so far, by route name, loaded on demand so that each role downloads only its own
@@ -57,28 +49,23 @@ const PAGES: Partial<Record<RouteName, () => Promise<ComponentType>>> = {
     import('../features/publisher-terms/PublisherTermsPage.tsx').then((m) => m.PublisherTermsPage),
 };
 
-/** The current user, fetched once and then read from the ['user'] query; null when the fetch fails. */
-async function loadUser(): Promise<TUser | null> {
-  try {
-    return await queryClient.ensureQueryData(userQueryOptions);
-  } catch {
-    return null;
-  }
+/** The signed-in screens' shared code (guards, user, catalogue, shell): not part of the sign-in screen. */
+const signedIn = () => import('./signedIn.tsx');
+
+/** The route's guard, from the signed-in module (loaded by the first guard that runs, then shared). */
+function guard(requirement: Requirement): LoaderFunction {
+  return async (args) => (await signedIn()).guard(requirement)(args);
 }
 
-/**
- * Loaders of matched routes run in parallel, so each guard loads the user itself; the query
- * deduplicates the request.
- */
-function guard(requirement: Requirement, onUser?: (user: TUser) => void): LoaderFunction {
-  return async () => {
-    const user = await loadUser();
-    const decision = decideAccess(user, requirement);
-    if (decision.kind === 'redirect') return redirect(decision.to);
-    if (user) onUser?.(user);
-    return null;
-  };
-}
+/** Shown when a loader or a page throws something other than a redirect: in the language in use. */
+const LazyRouteError = lazy(async () => {
+  const [{ RouteError }, { loadCurrentCatalogue }] = await Promise.all([
+    import('./RouteError.tsx'),
+    import('../i18n/index.ts'),
+  ]);
+  await loadCurrentCatalogue();
+  return { default: RouteError };
+});
 
 const signedInRoutes: RouteObject[] = [
   // Redirect-only routes: an explicit null element, as they never render.
@@ -89,9 +76,12 @@ const signedInRoutes: RouteObject[] = [
       path: route.path,
       id: route.name,
       loader: guard(route.type),
-      ...(load
-        ? { lazy: async () => ({ Component: await load() }) }
-        : { element: <PlaceholderPage titleKey={route.navKey} /> }),
+      lazy: load
+        ? async () => ({ Component: await load() })
+        : async () => {
+            const { PlaceholderPage } = await import('../features/placeholder/PlaceholderPage.tsx');
+            return { Component: () => <PlaceholderPage titleKey={route.navKey} /> };
+          },
     };
   }),
   // "Sign In ->" of Admin: Users, opened in a new tab: mints the one-time link and opens it (docs/admin.md).
@@ -117,27 +107,41 @@ const signedInRoutes: RouteObject[] = [
 
 export const routes: RouteObject[] = [
   { path: '/signin/:id?', id: 'signin', element: <SignInPage /> },
-  { path: '/publisher-ad-validation/:hashid?', id: 'publisher-ad-validation', element: <PublisherAdValidationPage /> },
+  {
+    path: '/publisher-ad-validation/:hashid?',
+    id: 'publisher-ad-validation',
+    lazy: async () => ({
+      Component: (await import('../features/publisher-ad-validation/PublisherAdValidationPage.tsx'))
+        .PublisherAdValidationPage,
+    }),
+    hydrateFallbackElement: <FullPageLoader />,
+  },
   // The terms of use, public so that the sign-in's agreement step can link to them (in a new tab).
   {
     path: '/terms',
     id: 'terms',
-    lazy: async () => ({
-      Component: (await import('../features/publisher-terms/PublicTermsPage.tsx')).PublicTermsPage,
-    }),
+    lazy: async () => {
+      const [{ PublicTermsPage }, { loadCatalogue }] = await Promise.all([
+        import('../features/publisher-terms/PublicTermsPage.tsx'),
+        import('../i18n/index.ts'),
+      ]);
+      // Both languages: the page switches between them.
+      await Promise.all([loadCatalogue('en'), loadCatalogue('fr')]);
+      return { Component: PublicTermsPage };
+    },
     hydrateFallbackElement: <FullPageLoader />,
   },
   {
     path: '/',
     id: 'root',
     // The language is applied before the first render of the shell, so a French user never sees English first.
-    loader: guard('signedIn', (user) => applyLocale(user.locale)),
-    element: (
+    loader: async (args) => (await signedIn()).rootLoader(args),
+    lazy: async () => ({ Component: (await signedIn()).SignedInRoot }),
+    errorElement: (
       <Suspense fallback={<FullPageLoader />}>
-        <AppLayout />
+        <LazyRouteError />
       </Suspense>
     ),
-    errorElement: <RouteError />,
     hydrateFallbackElement: <FullPageLoader />,
     children: signedInRoutes,
   },

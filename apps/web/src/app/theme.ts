@@ -1,13 +1,12 @@
 import {
   createTheme,
   DEFAULT_THEME,
-  Drawer,
-  Modal,
-  TableScrollContainer,
   luminance,
+  type DrawerProps,
   type MantineColorsTuple,
+  type ModalProps,
+  type TableScrollContainerProps,
 } from '@mantine/core';
-import i18n from '../i18n/index.ts';
 
 /** WCAG AA contrast for normal text: every coloured text, and white text on every filled colour, reaches it. */
 export const AA_CONTRAST = 4.5;
@@ -74,7 +73,15 @@ const ACCESSIBLE_COLORS = Object.fromEntries(
   LIGHT_PALETTES.map(([name, palette]) => [name, accessiblePalette(palette)]),
 );
 
-const closeButtonProps = () => ({ 'aria-label': i18n.t('common.close') });
+/** The dialogs' close button's name: the catalogue's `common.close`, once i18n/index.ts is loaded. */
+let closeButtonLabel: () => string | undefined = () => undefined;
+
+/** Called by i18n/index.ts; the theme itself loads no catalogue, as the sign-in screen needs none. */
+export function nameCloseButtons(label: () => string): void {
+  closeButtonLabel = label;
+}
+
+const closeButtonProps = () => ({ 'aria-label': closeButtonLabel() });
 
 export const theme = createTheme({
   primaryColor: 'violet',
@@ -82,26 +89,30 @@ export const theme = createTheme({
   fontFamily:
     '"Helium Bitcoin Sign", system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif, "Apple Color Emoji", "Segoe UI Emoji"',
   colors: ACCESSIBLE_COLORS,
+  // Plain objects rather than `Modal.extend(...)` (the same object, typed): `extend` would bring the dialogs and the
+  // table into the first chunk of every screen, the sign-in's too.
   components: {
     // Every dialog's close button is named, in the language of the moment: a getter, read at each render.
-    Modal: Modal.extend({
+    Modal: {
       defaultProps: {
         get closeButtonProps() {
           return closeButtonProps();
         },
-      },
-    }),
-    Drawer: Drawer.extend({
+      } satisfies Partial<ModalProps>,
+    },
+    Drawer: {
       defaultProps: {
         get closeButtonProps() {
           return closeButtonProps();
         },
-      },
-    }),
+      } satisfies Partial<DrawerProps>,
+    },
     // A table wider than its box scrolls inside it; the scrolling box takes the keyboard focus so that it can be
     // scrolled without a mouse (axe-core's scrollable-region-focusable).
-    TableScrollContainer: TableScrollContainer.extend({
-      defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } },
-    }),
+    TableScrollContainer: {
+      defaultProps: {
+        scrollAreaProps: { viewportProps: { tabIndex: 0 } },
+      } satisfies Partial<TableScrollContainerProps>,
+    },
   },
 });

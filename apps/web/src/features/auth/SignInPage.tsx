@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Anchor, Button, Center, Checkbox, Paper, Stack, TextInput, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import type { TSignInRequest } from '@helium/contracts';
@@ -8,7 +7,6 @@ import { api, isApiError } from '../../api/client.ts';
 import { DelayedLoader } from '../../app/DelayedLoader.tsx';
 import { Logo, PRODUCT_NAME } from '../../app/shell/Logo.tsx';
 import { usePageLanguage } from '../../app/usePageLanguage.ts';
-import { USER_QUERY_KEY } from '../user/hooks/useCurrentUser.ts';
 import {
   canSubmit,
   emailFromQuery,
@@ -30,7 +28,6 @@ export function SignInPage() {
   useDocumentTitle(`${T.title} · ${PRODUCT_NAME}`);
   const navigate = useNavigate();
   const location = useLocation();
-  const queryClient = useQueryClient();
   const [checking, setChecking] = useState(true);
   const [form, setForm] = useState<SignInFormState>(() => ({
     step: 1,
@@ -56,6 +53,11 @@ export function SignInPage() {
       try {
         const user = await api.user();
         if (!active) return;
+        // Signed in already: the user goes to the signed-in screens, whose code (the query cache) loads only now.
+        const [{ queryClient }, { USER_QUERY_KEY }] = await Promise.all([
+          import('../../app/queryClient.ts'),
+          import('../user/hooks/useCurrentUser.ts'),
+        ]);
         queryClient.setQueryData(USER_QUERY_KEY, user);
         void navigate('/', { replace: true });
       } catch {
@@ -65,7 +67,7 @@ export function SignInPage() {
     return () => {
       active = false;
     };
-  }, [navigate, queryClient]);
+  }, [navigate]);
 
   // Focus after the render that re-enabled the field: a disabled input cannot take focus.
   useEffect(() => {

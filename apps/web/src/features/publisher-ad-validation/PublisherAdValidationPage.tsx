@@ -2,9 +2,10 @@ import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Alert, Button, Center, Paper, Radio, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TGetAdValidationResponse } from '@helium/contracts';
 import { apiPost, isApiError } from '../../api/client.ts';
+import { queryClient as appQueryClient } from '../../app/queryClient.ts';
 import { Logo, PRODUCT_NAME } from '../../app/shell/Logo.tsx';
 import { usePageLanguage } from '../../app/usePageLanguage.ts';
 import { AdMedia } from '../ads-common/components/AdMedia.tsx';
@@ -12,12 +13,21 @@ import { Loading } from './components/Loading.tsx';
 import { PUBLISHER_AD_VALIDATION_TEXTS as T } from './utils/publisherAdValidationTexts.ts';
 import { getAdValidationCall, updateAdValidationCall } from '@helium/contracts';
 
+/** A public screen (no shell): its server data with the app's one query client. */
+export function PublisherAdValidationPage() {
+  return (
+    <QueryClientProvider client={appQueryClient}>
+      <PublisherAdValidation />
+    </QueryClientProvider>
+  );
+}
+
 /**
  * Public, French-only page reached from the link mailed to publishers (spec 01: Publisher ad-validation
  * page): the ad linked to its target, and the choice 1 (shown) or 2 (not shown), saved on click while
  * the server says it can still change.
  */
-export function PublisherAdValidationPage() {
+function PublisherAdValidation() {
   usePageLanguage('fr');
   useDocumentTitle(`${T.title} · ${PRODUCT_NAME}`);
   const { hashid = '' } = useParams();

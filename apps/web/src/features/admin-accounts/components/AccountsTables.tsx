@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, Group, Paper, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type {
@@ -80,7 +80,9 @@ export function AccountsTables({
                 <Table.Th>{t('accounts.domain')}</Table.Th>
                 <Table.Th>{t('accounts.revenueSharePct')}</Table.Th>
                 <Table.Th>{t('accounts.minBalanceForPayout')}</Table.Th>
-                <Table.Th />
+                <Table.Th>
+                  <VisuallyHidden>{t('common.actions')}</VisuallyHidden>
+                </Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -146,7 +148,9 @@ export function AccountsTables({
                 <Table.Th>{t('accounts.campaign')}</Table.Th>
                 <Table.Th>{t('accounts.price')}</Table.Th>
                 <Table.Th>{t('accounts.remaining')}</Table.Th>
-                <Table.Th />
+                <Table.Th>
+                  <VisuallyHidden>{t('common.actions')}</VisuallyHidden>
+                </Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>

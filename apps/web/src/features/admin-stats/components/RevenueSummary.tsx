@@ -1,4 +1,4 @@
-import { Group, Paper, SimpleGrid, Table, Text, Title } from '@mantine/core';
+import { Group, Paper, SimpleGrid, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TAdminStats } from '@helium/contracts';
 import { useFormat } from '../../format/hooks/useFormat.ts';
@@ -26,7 +26,9 @@ export function RevenueSummary({ stats }: { stats: TAdminStats }) {
         <Table data-testid="admin-stats-revenue" fz="sm" striped>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th />
+              <Table.Th>
+                <VisuallyHidden>{t('adminStats.period')}</VisuallyHidden>
+              </Table.Th>
               <Table.Th ta="right">{t('adminStats.company')}</Table.Th>
               <Table.Th ta="right">{t('adminStats.publishers')}</Table.Th>
               <Table.Th ta="right">{t('adminStats.salesReps')}</Table.Th>

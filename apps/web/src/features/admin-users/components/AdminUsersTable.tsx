@@ -1,4 +1,4 @@
-import { Anchor, Badge, Group, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Group, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TAdminUserRow } from '@helium/contracts';
 
@@ -20,7 +20,9 @@ export function AdminUsersTable({ users }: { users: TAdminUserRow[] }) {
             <Table.Th>{t('adminUsers.name')}</Table.Th>
             <Table.Th>{t('adminUsers.email')}</Table.Th>
             <Table.Th>{t('adminUsers.accounts')}</Table.Th>
-            <Table.Th />
+            <Table.Th>
+              <VisuallyHidden>{t('common.actions')}</VisuallyHidden>
+            </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>

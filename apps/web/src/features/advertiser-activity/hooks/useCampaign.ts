@@ -8,12 +8,13 @@ export const CAMPAIGN_QUERY_KEY = ['advertiser', 'campaignex'] as const;
 
 /**
  * The advertiser's campaign, with or without its by-publisher lines. The mode is unknown until the first answer
- * (read without the lines); the figures already shown stay while the other mode loads.
+ * (read without the lines, under the key of that mode: a campaign that stays without them is read once); the
+ * figures already shown stay while the other mode loads.
  */
 export function useCampaign() {
   const [byPublisher, setByPublisher] = useState<boolean | null>(null);
   const query = useQuery({
-    queryKey: [...CAMPAIGN_QUERY_KEY, byPublisher ?? 'first'],
+    queryKey: [...CAMPAIGN_QUERY_KEY, byPublisher ?? false],
     queryFn: () =>
       apiPost(getCampaignExCall, {
         doByPublisher: byPublisher ?? false,

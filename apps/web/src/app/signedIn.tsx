@@ -1,0 +1,58 @@
+/**
+ * What every signed-in screen shares and the sign-in screen does not load (docs/performance.md, "First screens"):
+ * the guards with the user query, the catalogue of the user's language, the shell. The router imports this module
+ * on demand, from the signed-in routes' loaders.
+ */
+import { Suspense } from 'react';
+import { redirect, type LoaderFunction } from 'react-router';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { TUser } from '@helium/contracts';
+import { userQueryOptions } from '../features/user/hooks/useCurrentUser.ts';
+import { applyLocale } from '../i18n/index.ts';
+import { FullPageLoader } from './FullPageLoader.tsx';
+import { decideAccess, type Requirement } from './guards.ts';
+import { queryClient } from './queryClient.ts';
+import { AppLayout } from './shell/AppLayout.tsx';
+
+/** The current user, fetched once and then read from the ['user'] query; null when the fetch fails. */
+async function loadUser(): Promise<TUser | null> {
+  try {
+    return await queryClient.ensureQueryData(userQueryOptions);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Loaders of matched routes run in parallel, so each guard loads the user itself; the query
+ * deduplicates the request.
+ */
+export function guard(requirement: Requirement, onUser?: (user: TUser) => Promise<void>): LoaderFunction {
+  return async () => {
+    const user = await loadUser();
+    const decision = decideAccess(user, requirement);
+    if (decision.kind === 'redirect') return redirect(decision.to);
+    if (user) await onUser?.(user);
+    return null;
+  };
+}
+
+/** The language (and its catalogue) is applied before the first render of the shell: a French user never sees English first. */
+export const rootLoader = guard('signedIn', (user) => applyLocale(user.locale));
+
+function LocalizedLoader() {
+  const { t } = useTranslation();
+  return <FullPageLoader label={t('common.loading')} />;
+}
+
+/** The signed-in root: the shell, with the server data of its screens. */
+export function SignedInRoot() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Suspense fallback={<LocalizedLoader />}>
+        <AppLayout />
+      </Suspense>
+    </QueryClientProvider>
+  );
+}

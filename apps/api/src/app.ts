@@ -12,6 +12,7 @@ import { Scheduler } from './infra/scheduler.ts';
 import { DAILY_LEDGER_EVERY_MS, DAILY_LEDGER_JOB, DailyRevenueLedger } from './features/revenue-ledger/daily-ledger.ts';
 import { MemoryRateLimitStore, RateLimiter, RedisRateLimitStore } from './infra/rate-limiter.ts';
 import type { SigninLimits } from './features/signin/signin-limits.ts';
+import compressAnswers from './http/compress-answers.ts';
 import csrf from './http/csrf.ts';
 import errors from './http/error-handler.ts';
 import session from './http/session.ts';
@@ -198,6 +199,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // requireContracts refuses at start any /api route registered outside it. Each feature registers its
     // calls from their contracts (http/route.ts), with the gate each contract names.
     await scope.register(async function apiCalls(api) {
+      await api.register(compressAnswers);
       await api.register(csrf);
       await api.register(session);
       for (const feature of [

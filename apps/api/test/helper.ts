@@ -106,12 +106,12 @@ export class TestClient {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
   }
 
-  async get(url: string) {
+  async get(url: string, headers: Record<string, string> = {}) {
     const response = await this.app.inject({
       method: 'GET',
       url,
       remoteAddress: this.ip,
-      headers: { cookie: this.cookieHeader() },
+      headers: { ...headers, cookie: this.cookieHeader() },
     });
     this.remember(response);
     return response;
@@ -122,9 +122,10 @@ export class TestClient {
   }
 
   /** POSTs JSON with the anti-forgery header (unless `xsrf: false`), as the web app does. */
-  async post(url: string, body: unknown = {}, options: { xsrf?: boolean } = {}) {
+  async post(url: string, body: unknown = {}, options: { xsrf?: boolean; headers?: Record<string, string> } = {}) {
     if (options.xsrf !== false && !this.cookies.has('XSRF-TOKEN')) await this.csrf();
     const headers: Record<string, string> = {
+      ...options.headers,
       cookie: this.cookieHeader(),
       'content-type': 'application/json',
       'x-requested-with': 'XMLHttpRequest',

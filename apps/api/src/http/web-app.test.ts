@@ -1,3 +1,5 @@
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
 
@@ -115,7 +117,9 @@ describe('the built web app: compression and caching (issue 26, point 1)', () =>
       expect(response.statusCode).toBe(200);
       expect(response.headers['cache-control']).toBe('no-cache');
       expect(response.headers['content-type']).toMatch(/text\/html/);
-      expect(response.headers['content-encoding']).toBe('br');
+      // Under 1 KB (about 750 bytes) the document is sent as it is: a compressed copy would save less than its headers.
+      const documentBytes = statSync(join(t.app.ctx.config.webDistDir, 'index.html')).size;
+      expect(response.headers['content-encoding']).toBe(documentBytes >= 1024 ? 'br' : undefined);
     }
     expect((await page(t, '/favicon.svg')).headers['cache-control']).toBe('no-cache');
   });

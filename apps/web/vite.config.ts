@@ -202,7 +202,7 @@ export default defineConfig({
               name: 'mantine-more',
               test: /node_modules[\\/](@mantine[\\/]core|@floating-ui|react-remove-scroll|react-number-format|react-transition-group|clsx|tslib|use-callback-ref|use-sidecar)/,
             },
-            // The advertiser's date picker, loaded with the one screen that shows it (its chart is plain SVG).
+            // The advertiser's date picker's calendars, loaded when the picker first opens (RangeCalendar.tsx).
             { name: 'dates', test: /node_modules[\\/](@mantine[\\/]dates|dayjs)[\\/]/ },
             // What every signed-in screen loads, and the sign-in screen does not: the guards, the shell, i18next and
             // TanStack Query (this module and its dependencies), and the app's code that several screens share.

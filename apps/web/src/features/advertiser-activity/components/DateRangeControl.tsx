@@ -1,12 +1,11 @@
-import '@mantine/dates/styles.css';
-import 'dayjs/locale/fr';
-import { useState } from 'react';
-import { Button, CloseButton, Group, Popover, Stack } from '@mantine/core';
-import { DatePicker } from '@mantine/dates';
+import { lazy, Suspense, useState } from 'react';
+import { Button, CloseButton, Group, Loader, Popover, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TCampaignEx } from '@helium/contracts';
-import { isoDay } from '@helium/domain/format';
-import classes from './DateRangeControl.module.css';
+
+/** The calendars (Mantine's dates and dayjs, 13 KB) load when the picker first opens, or is about to. */
+const loadRangeCalendar = () => import('./RangeCalendar.tsx');
+const RangeCalendar = lazy(loadRangeCalendar);
 
 /** The statistics' date range: a two-month picker in a popover, and a button back to all dates. */
 export function DateRangeControl({
@@ -18,7 +17,7 @@ export function DateRangeControl({
   onOpenChange: (open: boolean) => void;
   onPick: (range: [string | null, string | null]) => void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [opened, setOpened] = useState(false);
   const stored = campaign.statsDateRange;
   const [value, setValue] = useState<[string | null, string | null]>([
@@ -34,44 +33,34 @@ export function DateRangeControl({
     <Group gap={4} wrap="nowrap">
       <Popover opened={opened} onChange={open} position="bottom-start" shadow="md" trapFocus>
         <Popover.Target>
-          <Button variant="default" onClick={() => open(!opened)} data-testid="date-range">
+          <Button
+            variant="default"
+            onClick={() => open(!opened)}
+            onPointerEnter={() => void loadRangeCalendar()}
+            onFocus={() => void loadRangeCalendar()}
+            data-testid="date-range"
+          >
             {campaign.statsDateRangeStr ?? t('activity.allDates')}
           </Button>
         </Popover.Target>
         <Popover.Dropdown>
-          <Stack>
-            <DatePicker
-              type="range"
-              allowSingleDateInRange
-              numberOfColumns={2}
-              classNames={{ levelsGroup: classes.levelsGroup }}
-              ariaLabels={{
-                previousMonth: t('common.calendar.previousMonth'),
-                nextMonth: t('common.calendar.nextMonth'),
-                previousYear: t('common.calendar.previousYear'),
-                nextYear: t('common.calendar.nextYear'),
-                previousDecade: t('common.calendar.previousDecade'),
-                nextDecade: t('common.calendar.nextDecade'),
-              }}
-              maxDate={isoDay(new Date())}
-              firstDayOfWeek={0}
-              locale={i18n.language === 'fr' ? 'fr' : 'en'}
-              value={value}
-              onChange={(next) => setValue(next as [string | null, string | null])}
-              defaultDate={stored[0] ?? undefined}
-            />
-            <Group justify="flex-end">
-              <Button
-                disabled={!value[0]}
-                onClick={() => {
-                  onPick(value);
-                  open(false);
-                }}
-              >
-                {t('activity.select')}
-              </Button>
-            </Group>
-          </Stack>
+          {/* Select comes with the calendars, never before them. */}
+          <Suspense fallback={<Loader size="sm" m="xl" aria-label={t('common.loading')} />}>
+            <Stack>
+              <RangeCalendar value={value} onChange={setValue} defaultDate={stored[0] ?? undefined} />
+              <Group justify="flex-end">
+                <Button
+                  disabled={!value[0]}
+                  onClick={() => {
+                    onPick(value);
+                    open(false);
+                  }}
+                >
+                  {t('activity.select')}
+                </Button>
+              </Group>
+            </Stack>
+          </Suspense>
         </Popover.Dropdown>
       </Popover>
       {stored.length > 0 ? (

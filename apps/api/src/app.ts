@@ -119,7 +119,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Approvals change which ads may be served: the delivery index is refreshed when any request expired.
   app.ctx.scheduler.every('ad-validation-timeouts', 60_000, async () => {
     const expired = await expireValidationRequests(database.db, clock.now());
-    if (expired > 0) app.delivery.markChanged();
+    if (expired > 0) await app.delivery.servingChanged();
     return expired;
   });
   // One revenue entry per publisher per closed UTC day, soon after midnight and at start for missed days. It

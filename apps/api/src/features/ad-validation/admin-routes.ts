@@ -26,14 +26,14 @@ export default async function adminAdValidationRoutes(app: FastifyInstance) {
   // Serving applies each decision before the admin's screen reloads.
   route(app, validateAdByAdminsCall, async ({ actor, body, request }) => {
     await decideAd(deps(request), { userId: actor.userId, ip: request.ip }, body.adId, body.isAccepted, clock.now());
-    await app.delivery.refresh();
+    await app.delivery.servingChanged();
     return { status: 'ok' };
   });
 
   route(app, requestPublishersToValidateAdCall, async ({ actor, body, request }) => {
     await actOnPublishers(deps(request), { userId: actor.userId, ip: request.ip }, body, clock.now());
     // A forced answer changes where the ad may be served; a mere request does not.
-    if (body.acceptance !== VALIDATION.pending) await app.delivery.refresh();
+    if (body.acceptance !== VALIDATION.pending) await app.delivery.servingChanged();
     return { status: 'ok' };
   });
 }

@@ -15,7 +15,7 @@ export default async function publisherAdValidationRoutes(app: FastifyInstance) 
   route(app, updateAdValidationCall, async ({ body }) => {
     await answerThroughLink(db, hashIds, body.hashId, body.acceptance, clock.now());
     // The publisher's answer decides whether its pages show the ad: serving applies it at once.
-    await app.delivery.refresh();
+    await app.delivery.servingChanged();
     return { status: 'ok' };
   });
 }

@@ -32,7 +32,7 @@ export default async function adminAccountsRoutes(app: FastifyInstance) {
 
   route(app, createAccountCall, async ({ actor, body, request }) => {
     const created = await createAccount(db, body, who(actor, request.ip));
-    app.delivery.markChanged();
+    await app.delivery.servingChanged();
     if (created.userCreated) {
       // The account exists whatever the mail does: a failure is logged, and the user can still ask for a code.
       try {
@@ -56,29 +56,29 @@ export default async function adminAccountsRoutes(app: FastifyInstance) {
   route(app, getAccountsCall, async ({ actor, body }) => listAccounts(db, body.search, actor.locale));
 
   route(app, updatePublisherCall, async ({ actor, body, request }) => {
-    if (await updatePublisher(db, body, who(actor, request.ip))) app.delivery.markChanged();
+    if (await updatePublisher(db, body, who(actor, request.ip))) await app.delivery.servingChanged();
     return { status: 'ok' as const };
   });
 
   route(app, updateAdvertiserCall, async ({ actor, body, request }) => {
-    if (await updateAdvertiser(db, body, who(actor, request.ip))) app.delivery.markChanged();
+    if (await updateAdvertiser(db, body, who(actor, request.ip))) await app.delivery.servingChanged();
     return { status: 'ok' as const };
   });
 
   route(app, updateAdvertiserCampaignCall, async ({ actor, body, request }) => {
-    if (await updateCampaign(db, body, who(actor, request.ip))) app.delivery.markChanged();
+    if (await updateCampaign(db, body, who(actor, request.ip))) await app.delivery.servingChanged();
     return { status: 'ok' as const };
   });
 
   route(app, createCampaignCall, async ({ actor, body, request }) => {
     const campaignId = await createCampaign(db, body, who(actor, request.ip));
-    app.delivery.markChanged();
+    await app.delivery.servingChanged();
     return { status: 'ok' as const, campaignId };
   });
 
   route(app, grantCampaignCreditsCall, async ({ actor, body, request }) => {
     const remaining = await grantCredits(db, body, who(actor, request.ip));
-    app.delivery.markChanged();
+    await app.delivery.servingChanged();
     return { status: 'ok' as const, remaining };
   });
 

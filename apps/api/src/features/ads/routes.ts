@@ -16,7 +16,7 @@ export default async function adsRoutes(app: FastifyInstance) {
     const ad = await findAdvertiserAd(db, actor.accountId, body.ad.id);
     if (body.action === 'update') await updateAdLink(db, ad, body.ad.link);
     else await deleteAd(db, ad, clock.now());
-    await app.delivery.refresh();
+    await app.delivery.servingChanged();
     return { status: 'ok' };
   });
 

@@ -20,7 +20,7 @@ export default async function adminBillingRoutes(app: FastifyInstance) {
     const sale =
       body.action === 'confirm' ? await confirmSale(db, body.saleId, admin) : await cancelSale(db, body.saleId, admin);
     // A confirmed Bitcoin sale adds credits, a cancelled invoice takes them back: serving follows at once.
-    app.delivery.markChanged();
+    await app.delivery.servingChanged();
     const { brand } = (await findSaleWithBrand(db, sale.id))!;
     return { status: 'ok' as const, sale: adminSaleView(sale, brand, actor.locale, hashIds, admin.now) };
   });

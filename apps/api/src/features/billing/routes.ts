@@ -36,7 +36,7 @@ export default async function billingRoutes(app: FastifyInstance) {
   route(app, applyCouponCall, async ({ actor, body }) => {
     const context = await loadPurchaseContext(db, actor.accountId, body.campaignExId);
     await applyCoupon(db, context, actor.accountId, actor.userId, body.code, clock.now());
-    app.delivery.markChanged();
+    await app.delivery.servingChanged();
     return purchaseView(await loadPurchaseContext(db, actor.accountId, body.campaignExId), actor.locale);
   });
 
@@ -62,7 +62,7 @@ export default async function billingRoutes(app: FastifyInstance) {
       { userId: actor.userId, advertiserId: actor.accountId },
       body.currency,
     );
-    app.delivery.markChanged();
+    await app.delivery.servingChanged();
     return result;
   });
 }

@@ -43,31 +43,31 @@ export default async function campaignActivityRoutes(app: FastifyInstance) {
 
   route(app, updateCampaignPauseCall, async ({ actor, body }) => {
     await updateCampaignPause(db, actor.accountId, body);
-    await app.delivery.refresh();
+    await app.delivery.servingChanged();
     return { status: 'ok' };
   });
 
   route(app, updateCampaignAdBudgetCall, async ({ actor, body }) => {
     await updateCampaignAdBudget(db, actor.accountId, body);
-    await app.delivery.refresh();
+    await app.delivery.servingChanged();
     return { status: 'ok' };
   });
 
   route(app, updateCampaignAdEjectionCall, async ({ actor, body }) => {
     await updateCampaignAdEjection(db, actor.accountId, body, clock.now());
-    await app.delivery.refresh();
+    await app.delivery.servingChanged();
     return { status: 'ok' };
   });
 
   route(app, updateCampaignAdActivationCall, async ({ actor, body }) => {
     await updateCampaignAdActivation(db, actor.accountId, body, clock.now());
-    await app.delivery.refresh();
+    await app.delivery.servingChanged();
     return { status: 'ok' };
   });
 
   route(app, updateCampaignAutoPilotCall, async ({ actor, body }) => {
     await updateCampaignAutoPilot(db, actor.accountId, body);
-    await app.delivery.refresh();
+    await app.delivery.servingChanged();
     return { status: 'ok' };
   });
 

@@ -312,8 +312,10 @@ export class DeliveryEngine {
   private failedSetAsides: SetAside[] = [];
   private refreshTimer: NodeJS.Timeout | null = null;
   private sweepTimer: NodeJS.Timeout | null = null;
-  private refreshing: Promise<void> | null = null;
-  private dirty = false;
+  /** The reload that changes made so far will share, until it starts; then the next change asks for another. */
+  private nextReload: Promise<void> | null = null;
+  /** The latest reload asked for by a change: the graceful stop waits for it. */
+  private lastReload: Promise<void> = Promise.resolve();
 
   constructor(private readonly options: EngineOptions) {
     this.signer = new TokenSigner(deriveKey(options.secret, 'tokens'));
@@ -353,25 +355,32 @@ export class DeliveryEngine {
   async close(): Promise<void> {
     if (this.refreshTimer) clearInterval(this.refreshTimer);
     if (this.sweepTimer) clearInterval(this.sweepTimer);
-    await this.refreshing?.catch(() => {});
+    await this.lastReload;
     await this.recorder.close();
   }
 
   /**
-   * Tells the engine that ads, campaigns, validations, publishers, placements or settings changed: the
-   * index is reloaded (between two batches) before the next decisions. Routes that change them call this.
+   * Ads, campaigns, validations, publishers, placements, credits or settings changed: the index is reloaded
+   * (between two batches) and the promise resolves once decisions see the change, so the call that made it
+   * answers after. Changes made before that reload starts share it. A failed reload is reported (onError), not
+   * thrown: the change itself is saved, and the minute's refresh loads it.
    */
-  markChanged(): void {
-    this.dirty = true;
-    if (!this.refreshing) {
-      this.refreshing = new Promise<void>((resolve) => setTimeout(resolve, 20)).then(() => this.refresh());
-      this.refreshing.catch(this.options.onError).finally(() => (this.refreshing = null));
+  servingChanged(): Promise<void> {
+    if (!this.nextReload) {
+      const reload = Promise.resolve()
+        .then(() => {
+          this.nextReload = null;
+          return this.refresh();
+        })
+        .catch(this.options.onError);
+      this.nextReload = reload;
+      this.lastReload = reload;
     }
+    return this.nextReload;
   }
 
   /** Reloads the index now (tests and the change hook); with `counters`, today's counters too, as at start. */
   async refresh(options: { counters?: boolean } = {}): Promise<void> {
-    this.dirty = false;
     await this.recorder.exclusive(() => this.reload(options.counters ?? false));
   }
 

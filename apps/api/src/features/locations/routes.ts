@@ -29,7 +29,7 @@ export default async function locationsRoutes(app: FastifyInstance) {
 
   route(app, updateCampaignGeolocationCall, async ({ actor, body }) => {
     await updateCampaignGeolocation(db, actor.accountId, body);
-    await app.delivery.refresh();
+    await app.delivery.servingChanged();
     return { status: 'ok' };
   });
 }

@@ -16,7 +16,7 @@ export default async function networkSettingsRoutes(app: FastifyInstance) {
       now: clock.now(),
     });
     // The AutoPilot and CTR-rank thresholds are read by the delivery index.
-    if (changed.length > 0) app.delivery.markChanged();
+    if (changed.length > 0) await app.delivery.servingChanged();
     const { settings } = await networkSettingsHistory(db, actor.locale);
     return { status: 'ok' as const, settings };
   });

@@ -20,7 +20,7 @@ export default async function placementsRoutes(app: FastifyInstance) {
       ip: request.ip,
       now: clock.now(),
     });
-    if (changed) await app.delivery.refresh();
+    if (changed) await app.delivery.servingChanged();
     return { status: 'ok' as const, ...replaced };
   });
 }

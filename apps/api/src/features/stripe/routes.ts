@@ -42,7 +42,7 @@ export default async function stripeRoutes(app: FastifyInstance) {
     if (!isLocal) throw notFound();
     const sale = await findLocalCheckout(db, actor.accountId, body.sessionId);
     const { outcome } = await payLocalCheckout(db, sale, clock.now());
-    if (outcome === 'credited') app.delivery.markChanged();
+    if (outcome === 'credited') await app.delivery.servingChanged();
     request.log.info({ saleId: sale.id, sessionId: body.sessionId, outcome }, 'test checkout: paid');
     return { url: SUCCESS_PATH };
   });

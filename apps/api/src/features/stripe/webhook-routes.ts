@@ -54,7 +54,7 @@ export default async function stripeWebhookRoutes(app: FastifyInstance) {
       { amountTotal: paid.amountTotal, currency: paid.currency },
       clock.now(),
     );
-    if (outcome === 'credited') app.delivery.markChanged();
+    if (outcome === 'credited') await app.delivery.servingChanged();
     const line = { ...about, outcome, saleId: sale?.id ?? null };
     // A mismatch stays pending for an admin; an unknown session is not this product's (nothing to retry).
     if (outcome === 'amountMismatch' || outcome === 'unknownSession') request.log.warn(line, 'stripe webhook');

@@ -569,8 +569,8 @@ export class DeliveryEngine {
   }
 
   /**
-   * A request from a hosting or cloud provider's address (decisions.md section 4). Not applied to newsletter
-   * opens: mail services (and Apple's privacy relay) fetch images for their readers from such addresses.
+   * A request from a hosting or cloud provider's address (decisions.md section 4), pageviews and newsletter opens
+   * alike: mail services' image proxies fetch from the services' own addresses, not from rented cloud ranges.
    */
   private isDataCentre(requester: Requester): boolean {
     return this.dataCentres.has(requester.ip);

@@ -12,6 +12,7 @@ import { Scheduler } from './infra/scheduler.ts';
 import { DAILY_LEDGER_EVERY_MS, DAILY_LEDGER_JOB, DailyRevenueLedger } from './features/revenue-ledger/daily-ledger.ts';
 import { MemoryRateLimitStore, RateLimiter, RedisRateLimitStore } from './infra/rate-limiter.ts';
 import type { SigninLimits } from './features/signin/signin-limits.ts';
+import { AD_PREVIEWS_EVERY_MS, AD_PREVIEWS_JOB, fillMissingPreviews } from './features/ads/previews.ts';
 import compressAnswers from './http/compress-answers.ts';
 import csrf from './http/csrf.ts';
 import errors from './http/error-handler.ts';
@@ -122,6 +123,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (expired > 0) await app.delivery.servingChanged();
     return expired;
   });
+  // Previews missing from ads stored before they existed (or whose upload could not make one), in the background.
+  app.ctx.scheduler.every(
+    AD_PREVIEWS_JOB,
+    AD_PREVIEWS_EVERY_MS,
+    () => fillMissingPreviews(database.db, app.ctx.media),
+    {
+      atStart: true,
+    },
+  );
   // One revenue entry per publisher per closed UTC day, soon after midnight and at start for missed days. It
   // first waits for the invalid-traffic set-asides already queued, so that a closed day's revenue never
   // includes traffic set aside just before midnight.

@@ -48,6 +48,8 @@ export const ZAdminActivityShowSchema = z.object({
     image: z.string().nullable(),
     mp4: z.string().nullable(),
     poster: z.string().nullable(),
+    /** The thumbnail's picture (as ZAdMediaSchema's `preview`); null until made. */
+    preview: z.string().nullable(),
     link: z.string().nullable(),
     filesize: z.number().int(),
   }),

@@ -14,6 +14,8 @@ export const ZAdMediaSchema = z.object({
   image: z.string().nullable(),
   mp4: z.string().nullable(),
   poster: z.string().nullable(),
+  /** A small JPEG of the image or of the video's poster, for thumbnails; null until made (show the full media). */
+  preview: z.string().nullable(),
   link: z.string().nullable(),
   format_id: z.number().int(),
 });

@@ -273,3 +273,43 @@ export async function videoPoster(bytes: Uint8Array): Promise<PosterResult> {
     return { kind: 'ok', poster, ...size };
   });
 }
+
+/**
+ * The box a preview fits in. 160 high: the tallest thumbnail (the admin's validation cards) at its size, and two to
+ * three times the others (Activity 54, the admin's Activity cards 60, the Ads cards 120) for high-density screens;
+ * 440 wide, twice the widest thumbnail (220), so a wide banner is not kept at full width. The ratio is kept;
+ * nothing is enlarged.
+ */
+export const PREVIEW_BOX = { width: 440, height: 160 } as const;
+
+/** The size of an image of `width` x `height` fitted into PREVIEW_BOX (never larger than the image). */
+export function previewSize(width: number, height: number): { width: number; height: number } {
+  const scale = Math.min(1, PREVIEW_BOX.width / width, PREVIEW_BOX.height / height);
+  return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
+}
+
+/**
+ * A small JPEG of an image (an upload or a video's poster) fitted into PREVIEW_BOX, transparent parts on white (a
+ * JPEG has no transparency and the screens are white). Null when there is no ffmpeg, the header cannot be read, or
+ * ffmpeg fails: the screens then show the full image. Runs in the pool (`mediaDecoders`) with the same input bounds
+ * as the checks: throws DecodersBusyError when it is full; killed after 20 s.
+ */
+export async function imagePreview(bytes: Uint8Array, extension: 'jpg' | 'png'): Promise<Buffer | null> {
+  const ffmpeg = findFfmpeg();
+  const source = imageDimensions(bytes);
+  if (!ffmpeg || !source) return null;
+  const { width, height } = previewSize(source.width, source.height);
+  return withTempFile(bytes, `input.${extension}`, async (dir, file) => {
+    const output = join(dir, 'preview.jpg');
+    const graph =
+      `[0:v]scale=${width}:${height}:flags=bicubic,format=rgba[image];` +
+      // Overlaid in RGB: in YUV 4:2:0 the overlay would drop an odd last line or column.
+      `color=c=white:s=${width}x${height},format=rgba[white];[white][image]overlay=shortest=1:format=rgb,format=yuvj420p`;
+    const args = ['-v', 'error', ...boundedInput(file, extension), '-filter_complex', graph];
+    args.push('-frames:v', '1', '-q:v', '3', '-f', 'image2', '-y', output);
+    const result = await mediaDecoders.run(() => run(ffmpeg, args, 20_000));
+    if (result.code !== 0 || !existsSync(output)) return null;
+    const preview = await readFile(output);
+    return imageDimensions(preview) ? preview : null;
+  });
+}

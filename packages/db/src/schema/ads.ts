@@ -31,6 +31,12 @@ export const ads = pgTable(
     image: text('image'),
     mp4: text('mp4'),
     poster: text('poster'),
+    /**
+     * The small JPEG the screens show in thumbnails (at most 160 pixels high, made by ffmpeg from the image or the
+     * video's poster), or the image or poster itself when it is already lighter; null until one exists (screens
+     * then show the full media).
+     */
+    preview: text('preview'),
     filesize: integer('filesize').notNull().default(0),
     width: integer('width'),
     height: integer('height'),

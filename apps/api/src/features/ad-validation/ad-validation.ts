@@ -94,6 +94,7 @@ export async function adminAdViews(
     image: mediaUrl(ad.image),
     mp4: mediaUrl(ad.mp4),
     poster: mediaUrl(ad.poster),
+    preview: mediaUrl(ad.preview),
     link: ad.link,
     screenshot: mediaUrl(ad.type === 'image' ? ad.image : ad.poster),
     filesize: ad.filesize,

@@ -152,6 +152,7 @@ export async function activityByPublisher(
         image: mediaUrl(ad.image),
         mp4: mediaUrl(ad.mp4),
         poster: mediaUrl(ad.poster),
+        preview: mediaUrl(ad.preview),
         link: ad.link,
       },
       campaign: { is_filler: index.campaigns.get(ad.campaignId)?.isFiller ?? false },

@@ -51,6 +51,7 @@ export function advertiserAdView(ad: AdRow, locale: Locale, hashIds: HashIds): T
     image: mediaUrl(ad.image),
     mp4: mediaUrl(ad.mp4),
     poster: mediaUrl(ad.poster),
+    preview: mediaUrl(ad.preview),
     link: ad.link,
     format_id: ad.formatId,
     width: ad.width,
@@ -143,6 +144,7 @@ export async function createUploadedAd(
     media: AcceptedMedia;
     key: string;
     posterKey: string | null;
+    previewKey: string | null;
     createdAt: Date;
   },
 ): Promise<number> {
@@ -156,6 +158,7 @@ export async function createUploadedAd(
       image: media.type === 'image' ? ad.key : null,
       mp4: media.type === 'video' ? ad.key : null,
       poster: ad.posterKey,
+      preview: ad.previewKey,
       isVideoThumbnailReady: media.type === 'video' && ad.posterKey !== null,
       filesize: media.bytes.length,
       width: media.width,

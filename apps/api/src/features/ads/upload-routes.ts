@@ -5,6 +5,7 @@ import { uploadFileCall, type TUploadFileResponse } from '@helium/contracts';
 import { route } from '../../http/route.ts';
 import { findUserById } from '../account/users.ts';
 import { createUploadedAd, latestCampaignId } from './ads.ts';
+import { storePreview } from './previews.ts';
 import { inspectUpload, uploadMessages } from './upload.ts';
 
 const isTooLarge = (error: unknown) =>
@@ -72,12 +73,23 @@ export default async function uploadRoutes(app: FastifyInstance) {
 
     const key = await media.put(verdict.media.bytes, verdict.media.extension);
     const posterKey = verdict.media.poster ? await media.put(verdict.media.poster, 'jpg') : null;
+    // The thumbnails' preview, from the image or the poster. A convenience only: when it cannot be made (no ffmpeg,
+    // a failure, every decoder busy) the ad has none yet, the screens show the full media and the job tries again.
+    const accepted = verdict.media;
+    const picture =
+      accepted.type === 'image'
+        ? { key, bytes: accepted.bytes }
+        : posterKey && accepted.poster
+          ? { key: posterKey, bytes: accepted.poster }
+          : null;
+    const previewKey = picture ? await storePreview(media, picture).catch(() => null) : null;
     const adId = await createUploadedAd(db, {
       advertiserId: actor.accountId,
       campaignId,
       media: verdict.media,
       key,
       posterKey,
+      previewKey,
       createdAt: clock.now(),
     });
     return { status: 'ok', errors: [], tips: verdict.tips, adId };

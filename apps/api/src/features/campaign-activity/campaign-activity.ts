@@ -351,6 +351,7 @@ export async function buildCampaignEx(
       image: ad.image ? `/media/${ad.image}` : null,
       mp4: ad.mp4 ? `/media/${ad.mp4}` : null,
       poster: ad.poster ? `/media/${ad.poster}` : null,
+      preview: ad.preview ? `/media/${ad.preview}` : null,
       link: ad.link,
       format_id: ad.formatId,
       validation: ad.adminValidation,

@@ -36,6 +36,8 @@ export interface IndexedAd {
   image: string | null;
   mp4: string | null;
   poster: string | null;
+  /** The thumbnail's picture (the admin's Activity cards), not served. */
+  preview: string | null;
   width: number | null;
   height: number | null;
   link: string | null;
@@ -128,6 +130,7 @@ export async function loadIndex(db: Database): Promise<AdIndexSnapshot> {
       image: row.image,
       mp4: row.mp4,
       poster: row.poster,
+      preview: row.preview,
       width: row.width,
       height: row.height,
       link: row.link,

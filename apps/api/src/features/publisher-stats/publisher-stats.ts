@@ -189,6 +189,7 @@ export async function publisherStats(
         image: mediaUrl(ad.image),
         mp4: mediaUrl(ad.mp4),
         poster: mediaUrl(ad.poster),
+        preview: mediaUrl(ad.preview),
         link: ad.link,
         format_id: ad.formatId,
       },

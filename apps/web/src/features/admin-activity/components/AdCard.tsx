@@ -17,7 +17,7 @@ export function AdCard({ show, display }: { show: TAdminActivityShow; display: D
   const clicks = display === 'desktop' ? show.desktop_clicks : show.mobile_clicks;
   const rank = display === 'desktop' ? show.desktopRank : show.mobileRank;
   const media = show.ad.type === 'video' ? show.ad.mp4 : show.ad.image;
-  const thumbnail = show.ad.type === 'video' ? show.ad.poster : show.ad.image;
+  const thumbnail = show.ad.preview ?? (show.ad.type === 'video' ? show.ad.poster : show.ad.image);
   return (
     <Paper
       withBorder

@@ -40,7 +40,15 @@ export function AdValidationCard(props: {
     <Card withBorder radius="md" padding="md" component="article" aria-label={`${t('adminAdValidation.id')} ${ad.id}`}>
       <Group align="flex-start" gap="lg" wrap="wrap">
         <Stack gap={4} w={220}>
-          <AdMedia type={ad.type} image={ad.image} mp4={ad.mp4} poster={ad.poster} alt={title} maxHeight={160} />
+          <AdMedia
+            type={ad.type}
+            image={ad.image}
+            mp4={ad.mp4}
+            poster={ad.poster}
+            preview={ad.preview}
+            alt={title}
+            maxHeight={160}
+          />
           {mediaUrl ? (
             <Anchor href={mediaUrl} target="_blank" rel="noopener noreferrer" size="xs">
               {mediaUrl.split('/').pop()?.slice(0, 12)}…

@@ -19,6 +19,7 @@ const ad = (overrides: Partial<TAdminAd> = {}): TAdminAd => ({
   image: '/media/x.png',
   mp4: null,
   poster: null,
+  preview: null,
   link: 'https://a.example',
   screenshot: null,
   filesize: 1,

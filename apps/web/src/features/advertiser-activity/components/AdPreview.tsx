@@ -8,9 +8,17 @@ export function AdPreview({ ad, dimmed }: { ad: TCampaignAd; dimmed: boolean }) 
   return (
     <Anchor href={ad.link ?? undefined} target="_blank" rel="noopener noreferrer" aria-label={t('activity.openAdLink')}>
       {ad.type === 'video' && ad.mp4 ? (
-        <video src={ad.mp4} poster={ad.poster ?? undefined} autoPlay loop muted playsInline style={style} />
+        <video
+          src={ad.mp4}
+          poster={ad.preview ?? ad.poster ?? undefined}
+          autoPlay
+          loop
+          muted
+          playsInline
+          style={style}
+        />
       ) : (
-        <img src={ad.image ?? undefined} alt={t('activity.adPreview', { id: ad.id })} style={style} />
+        <img src={ad.preview ?? ad.image ?? undefined} alt={t('activity.adPreview', { id: ad.id })} style={style} />
       )}
     </Anchor>
   );

@@ -33,7 +33,15 @@ export function AdCard(props: {
     >
       <Group align="flex-start" gap="md">
         <UnstyledButton onClick={onPreview} aria-label={t('advertiserAds.openPreview', { id: ad.id })} w={160}>
-          <AdMedia type={ad.type} image={ad.image} mp4={ad.mp4} poster={ad.poster} alt={title} maxHeight={120} />
+          <AdMedia
+            type={ad.type}
+            image={ad.image}
+            mp4={ad.mp4}
+            poster={ad.poster}
+            preview={ad.preview}
+            alt={title}
+            maxHeight={120}
+          />
         </UnstyledButton>
         {/* Beside the media when there is room for both, under it on a phone. */}
         <Stack gap="xs" style={{ flex: '1 1 260px', minWidth: 0 }}>

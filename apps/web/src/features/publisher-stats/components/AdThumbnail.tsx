@@ -15,6 +15,7 @@ export function AdThumbnail({ ad }: { ad: StatsAd }) {
         image={ad.image}
         mp4={ad.mp4}
         poster={ad.poster}
+        preview={ad.preview}
         alt={t('publisherStats.adAlt', { id: ad.id })}
         maxHeight={56}
       />

@@ -86,7 +86,7 @@ describe('admin placements', () => {
     const dialogs = acceptDialogs(admin);
     await admin.getByRole('button', { name: "Supprimer l'emplacement 1" }).click();
     await admin.getByRole('status').filter({ hasText: 'Emplacements enregistrés' }).waitFor();
-    expect(dialogs).toEqual(["Supprimer l'emplacement 1 ? La liste est enregistrée aussitôt sans lui."]);
+    expect(dialogs).toEqual(["Supprimer l'emplacement 1\u202f? La liste est enregistrée aussitôt sans lui."]);
     await admin.getByText("Cet éditeur n'a aucun emplacement").waitFor();
 
     const back = await visitNews();

@@ -11,6 +11,7 @@ import {
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createMailer } from './infra/mailer.ts';
+import { findFfmpeg } from './infra/media-probe.ts';
 import { LocalMediaStorage } from './infra/media-storage.ts';
 import pino from 'pino';
 
@@ -62,6 +63,11 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   log.info(`Helium Ads is running on ${config.appUrl} (database: ${database.kind})`);
+  if (!findFfmpeg()) {
+    log.warn(
+      'ffmpeg not found (FFMPEG_PATH, PATH): uploaded images are checked by their header only, videos get no poster',
+    );
+  }
 }
 
 main().catch((error: unknown) => {

@@ -40,6 +40,13 @@ async function newDesktopPage(): Promise<Page> {
 
 /** What axe-core finds serious or critical on the page as it is, and any landmark rule broken: one line each. */
 async function axeProblems(page: Page): Promise<string[]> {
+  // A dialog fading in has blended colours for a moment (a loaded machine saw white on violet as 3.3:1): judge the
+  // page once its transitions have ended (spinners' endless animations are not transitions).
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((animation) => !(animation instanceof CSSTransition) || animation.playState !== 'running'),
+  );
   // Evaluated through the DevTools protocol, which the page's Content-Security-Policy does not restrict.
   await page.evaluate(AXE_SOURCE);
   const results = await page.evaluate(

@@ -1,9 +1,7 @@
-import { existsSync } from 'node:fs';
 import { chromium, type Browser, type Dialog, type Page } from 'playwright-core';
 import { codeFrom } from '../../apps/api/test/smtp-catcher.ts';
+import { findSystemTool } from '../../scripts/system-tools.mjs';
 import type { Product } from './product.ts';
-
-const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
 
 /**
  * Debian's Chromium, headless, with the flags this machine's closed network needs; `resolving` names hosts
@@ -11,7 +9,8 @@ const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/
  */
 export async function launchBrowser(options: { resolving?: string[] } = {}): Promise<Browser> {
   const resolving = options.resolving ?? [];
-  const executablePath = process.env.CHROMIUM_PATH ?? CANDIDATES.find((path) => existsSync(path));
+  // The same Chromium that `npm test`'s pretest found or installed: CHROMIUM_PATH, else Debian's.
+  const executablePath = findSystemTool('chromium');
   if (!executablePath)
     throw new Error('Chromium not found: run npm test (its pretest installs it) or set CHROMIUM_PATH');
   return chromium.launch({

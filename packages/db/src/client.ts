@@ -25,10 +25,11 @@ export interface DatabaseHandle {
   ping(): Promise<void>;
   close(): Promise<void>;
   /**
-   * Runs a statement prepared once per connection under its name, with text parameters, ignoring its rows:
-   * for a hot statement (the write path's one call per batch), without the query builder.
+   * Runs a statement prepared once per connection under its name, with text parameters: for a hot statement
+   * (the write path's one call per batch), without the query builder. Answers the first column of the first row
+   * (as text on PGlite, parsed by its type on PostgreSQL: a caller of a json column parses a string), or null.
    */
-  executePrepared(statement: PreparedStatement, values: Array<string | null>): Promise<void>;
+  executePrepared(statement: PreparedStatement, values: Array<string | null>): Promise<unknown>;
   /** The embedded database's thread: how busy it has been (since `previous`, when given). */
   databaseThreadUtilization?: (previous?: EventLoopUtilization) => EventLoopUtilization;
   /** The embedded database's thread id in the operating system (Linux), for CPU time per thread. */
@@ -98,7 +99,8 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
         await pool.end();
       },
       executePrepared: async (statement, values) => {
-        await pool.query({ name: statement.name, text: statement.text, values });
+        const result = await pool.query({ name: statement.name, text: statement.text, values, rowMode: 'array' });
+        return (result.rows[0] as unknown[] | undefined)?.[0] ?? null;
       },
       holdExclusive: async ({ waitMs = 15_000 } = {}) => {
         const client = await pool.connect();

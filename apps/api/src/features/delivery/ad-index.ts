@@ -57,9 +57,9 @@ export interface IndexedCampaign {
   cpm: number;
   cpc: number;
   pauseDailyImpressions: number;
-  /** As stored when the index was loaded, less the spends not yet written. */
-  remainingImpressions: number;
-  remainingClicks: number;
+  /** Credits as stored when the index was loaded (CreditBook keeps them current). */
+  storedImpressions: number;
+  storedClicks: number;
   /** Location codes "FR", "FR/IDF", "FR/IDF/Paris"; empty = everywhere. */
   geoTargets: string[];
 }
@@ -163,8 +163,8 @@ export async function loadIndex(db: Database): Promise<AdIndexSnapshot> {
       cpm: row.cpm,
       cpc: row.cpc,
       pauseDailyImpressions: row.pauseDailyImpressions,
-      remainingImpressions: row.remainingImpressions,
-      remainingClicks: row.remainingClicks,
+      storedImpressions: row.remainingImpressions,
+      storedClicks: row.remainingClicks,
       geoTargets: row.geoTargets,
     });
   }

@@ -1,3 +1,4 @@
+import { CREDITS_NEVER_NEGATIVE } from '@helium/db';
 import type { DeliveryEvent } from './events.ts';
 
 interface Pending {
@@ -22,6 +23,12 @@ const isJob = (item: Pending | Job): item is Job => 'kind' in item;
 export function refusedByDatabase(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) && !code.startsWith('08');
+}
+
+/** The database refused a batch because a spend in it would overdraw a campaign (CREDITS_NEVER_NEGATIVE). */
+export function isOverdraw(error: unknown): boolean {
+  const refused = error as { code?: unknown; constraint?: unknown } | null;
+  return refused?.code === '23514' && refused.constraint === CREDITS_NEVER_NEGATIVE;
 }
 
 /**

@@ -60,6 +60,8 @@ export interface IndexedCampaign {
   /** Credits as stored when the index was loaded (CreditBook keeps them current). */
   storedImpressions: number;
   storedClicks: number;
+  /** The version of those credits (campaigns.credits_version): instances sharing them keep the newest. */
+  creditsVersion: number;
   /** Location codes "FR", "FR/IDF", "FR/IDF/Paris"; empty = everywhere. */
   geoTargets: string[];
 }
@@ -165,6 +167,7 @@ export async function loadIndex(db: Database): Promise<AdIndexSnapshot> {
       pauseDailyImpressions: row.pauseDailyImpressions,
       storedImpressions: row.remainingImpressions,
       storedClicks: row.remainingClicks,
+      creditsVersion: row.creditsVersion,
       geoTargets: row.geoTargets,
     });
   }

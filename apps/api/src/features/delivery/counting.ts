@@ -1,6 +1,6 @@
 import {
-  billingLimit,
   CLICK_TOKEN_MS,
+  impressionCost,
   isTooEarlyForAView,
   VIEW_TOKEN_MS,
   viewEvidenceFault,
@@ -12,6 +12,7 @@ import {
   UNIQUE_CLICK_MS,
 } from '@helium/domain';
 import { displayKey, type IndexedAd, type IndexedCampaign } from './ad-index.ts';
+import type { Spent } from './billing.ts';
 import type { CountHold } from './credits.ts';
 import { adRef, KEPT_AFTER_VIEW_MS, rerecord, type DecisionState } from './decisions.ts';
 import { eventMoney } from './event-money.ts';
@@ -62,32 +63,16 @@ function addressOf(parts: DeliveryParts, decision: DecisionState, requester: Req
  * The rule that set aside, today, the address of the decision's pageview or of this request, if one did. The
  * request's address is hashed only while some address is set aside (a view beacon otherwise hashes nothing).
  */
-export function addressFlag(
+export async function addressFlag(
   parts: DeliveryParts,
   decision: DecisionState,
   requester: Requester,
   at: Date,
   ipHash?: string,
-): AddressRule | null {
+): Promise<AddressRule | null> {
   if (!parts.filter.hasFlags) return null;
   const day = utcDay(at);
-  return (
-    parts.filter.flagOf(decision.publisherId, decision.ip, day) ??
-    parts.filter.flagOf(decision.publisherId, ipHash ?? parts.hasher.ip(requester.ip, at), day)
-  );
-}
-
-/** The limit keeping the campaign from being billed one more event of this ad now, or null (billingLimit). */
-function limitReached(parts: DeliveryParts, campaign: IndexedCampaign, adId: number) {
-  return billingLimit({
-    isCpc: campaign.isCpc,
-    remainingImpressions: parts.credits.remainingImpressions(campaign.id),
-    remainingClicks: parts.credits.remainingClicks(campaign.id),
-    pauseDailyImpressions: campaign.pauseDailyImpressions,
-    todayImpressions: parts.pacing.campaignImpressionsToday(campaign.id),
-    budget: parts.index.snapshot().ads.get(adId)?.budget ?? 0,
-    spent: parts.pacing.spentOf(adId),
-  });
+  return parts.filter.flagOfAny(decision.publisherId, [decision.ip, ipHash ?? parts.hasher.ip(requester.ip, at)], day);
 }
 
 /**
@@ -124,7 +109,7 @@ export async function countImpression(
 ): Promise<ViewOutcome> {
   const campaign = parts.index.snapshot().campaigns.get(decision.campaignId);
   if (!campaign) return 'ignored';
-  decision.viewed = true;
+  if (!(await parts.decisions.claimView(decision))) return 'ignored';
   decision.writing = (decision.writing ?? 0) + 1;
   try {
     return await writeImpression(parts, decision, campaign, requester);
@@ -132,6 +117,11 @@ export async function countImpression(
     decision.writing = (decision.writing ?? 1) - 1;
     decision.keptUntil = parts.clock.now().getTime() + KEPT_AFTER_VIEW_MS;
   }
+}
+
+/** The event was not billed after all: its view (or unique click) stays used, set aside as `noCredits`. */
+async function recordNoCredits(parts: DeliveryParts, events: DeliveryEvent[]) {
+  await parts.recorder.record(events);
 }
 
 async function writeImpression(
@@ -143,50 +133,52 @@ async function writeImpression(
   // The counters below are today's: the day is the one of this instant, whatever the caller awaited before.
   const at = parts.clock.now();
   const day = utcDay(at);
-  parts.pacing.rollDay(day);
+  parts.billing.pacing.rollDay(day);
   const wasReserved = decision.reserved;
-  if (decision.reserved) {
-    decision.reserved = false;
-    parts.credits.release(decision.campaignId);
-  }
+  decision.reserved = false;
+  const noCredits = () => invalidEvent(parts, 'impression', 'noCredits', decision, requester, at);
   const spendsCredit = !campaign.isCpc;
-  if (spendsCredit && limitReached(parts, campaign, decision.adId)) {
-    await parts.recorder.record([invalidEvent(parts, 'impression', 'noCredits', decision, requester, at)]);
+  const costBound = impressionCost(campaign.cpm) + 1;
+  const spent = spendsCredit
+    ? await parts.billing.spend({
+        kind: 'impression',
+        campaign,
+        adId: decision.adId,
+        id: decision.id,
+        reservation: wasReserved ? { decisionId: decision.id } : null,
+        day,
+        budget: parts.index.snapshot().ads.get(decision.adId)?.budget ?? 0,
+        costBound,
+        nowMs: at.getTime(),
+      })
+    : null;
+  if (spent && !spent.ok) {
+    await recordNoCredits(parts, [noCredits()]);
     return 'invalid';
   }
-  const money = spendsCredit
-    ? eventMoney(
-        parts.index.snapshot(),
-        impressionCostAt(campaign.cpm, parts.credits.remainingImpressions(campaign.id)),
-        {
-          publisherId: decision.publisherId,
-          advertiserId: decision.advertiserId,
-          isTrial: campaign.isTrial,
-        },
-      )
+  const money = spent
+    ? eventMoney(parts.index.snapshot(), impressionCostAt(campaign.cpm, spent.remainingBefore), {
+        publisherId: decision.publisherId,
+        advertiserId: decision.advertiserId,
+        isTrial: campaign.isTrial,
+      })
     : NO_MONEY;
-  const holds = [
-    parts.pacing.count({
-      day,
-      campaignId: campaign.id,
-      adId: decision.adId,
-      display: displayKey(decision.publisherId, decision.channel, decision.device),
-      impressions: 1,
-      clicks: 0,
-      spent: money.cost + money.trialCost,
-    }),
-  ];
-  if (spendsCredit) holds.push(parts.credits.spend(campaign.id, 'impression'));
+  const paced = {
+    day,
+    campaignId: campaign.id,
+    adId: decision.adId,
+    display: displayKey(decision.publisherId, decision.channel, decision.device),
+    impressions: 1 as const,
+    clicks: 0 as const,
+    spent: money.cost + money.trialCost,
+  };
+  const holds = [parts.billing.count(paced, spent ? costBound : undefined)];
+  if (spent) holds.push(spent.hold);
   // What the address of its pageview counted today, in case a rule sets that address aside later today. Tallied
   // as it is queued below: a set-aside queued from now on runs once it is written.
   if (decision.channel === 'web') {
-    parts.setAsides.tally.add(
-      day,
-      decision.publisherId,
-      addressOf(parts, decision, requester, at),
-      'impression',
-      decision.id,
-    );
+    const address = addressOf(parts, decision, requester, at);
+    await parts.setAsides.tally.add(day, decision.publisherId, address, 'impression', decision.id);
   }
   const rerecorded = rerecord(decision);
   const impression: DeliveryEvent = {
@@ -198,21 +190,19 @@ async function writeImpression(
     at,
   };
   const written = await recordCounted(parts, [...rerecorded, impression], holds, () => {
-    decision.viewed = false;
+    parts.decisions.unclaimView(decision);
     if (rerecorded.length) decision.unrecorded = true;
-    if (wasReserved) {
-      decision.reserved = true;
-      parts.credits.reserve(decision.campaignId);
-    }
+    // The spend's hold gave the reservation back (billing.ts): the decision holds it again.
+    if (wasReserved && spent) decision.reserved = true;
   });
   if (written) return 'counted';
   // Refused as an overdraw: the view came, but the campaign cannot pay for it (as billingLimit's noCredits above).
   decision.viewed = true;
   if (decision.reserved) {
     decision.reserved = false;
-    parts.credits.release(decision.campaignId);
+    parts.billing.release(decision.campaignId, decision.id);
   }
-  await parts.recorder.record([invalidEvent(parts, 'impression', 'noCredits', decision, requester, at)]);
+  await recordNoCredits(parts, [noCredits()]);
   return 'invalid';
 }
 
@@ -228,7 +218,7 @@ export async function countClick(
   at: Date,
 ): Promise<ClickOutcome> {
   const day = utcDay(at);
-  parts.pacing.rollDay(day);
+  parts.billing.pacing.rollDay(day);
   const clickId = newId();
   const location = linkWithClickId(ad.link ?? '', clickId);
   if (!location) return { location: null, counted: 'ignored' };
@@ -238,8 +228,8 @@ export async function countClick(
   const ipHash = parts.hasher.ip(requester.ip, at);
   const invalid = parts.dataCentres.has(requester.ip)
     ? 'dataCentre'
-    : (parts.filter.click({ visitor, ipHash, userAgent: requester.userAgent, nowMs: at.getTime() }) ??
-      (web ? addressFlag(parts, decision, requester, at, ipHash) : null));
+    : ((await parts.filter.click({ visitor, ipHash, userAgent: requester.userAgent, nowMs: at.getTime() })) ??
+      (web ? await addressFlag(parts, decision, requester, at, ipHash) : null));
   if (invalid) {
     await parts.recorder.record([invalidEvent(parts, 'click', invalid, decision, requester, at)]);
     return { location, counted: 'invalid' };
@@ -256,19 +246,32 @@ export async function countClick(
   });
   const events: DeliveryEvent[] = rerecord(decision);
   const rerecorded = events.length > 0;
-  let uniqueHold = parts.uniqueClicks.claim(keys, at.getTime());
-  let spendsCredit = false;
+  const noCredits = () => invalidEvent(parts, 'click', 'noCredits', decision, requester, at, visitor);
+  let uniqueHold = await parts.uniqueClicks.claim(keys, at.getTime());
+  const costBound = campaign ? clickCost(campaign.cpc) : 0;
+  let spent: Spent | null = null;
   if (uniqueHold && campaign?.isCpc) {
-    if (!limitReached(parts, campaign, decision.adId)) {
-      spendsCredit = true;
-    } else {
+    spent = await parts.billing.spend({
+      kind: 'click',
+      campaign,
+      adId: decision.adId,
+      id: clickId,
+      reservation: null,
+      day,
+      budget: ad.budget,
+      costBound,
+      nowMs: at.getTime(),
+    });
+    if (!spent.ok) {
       // The visitor's unique click came once the campaign could no longer pay for it: a repeat, set aside.
       uniqueHold.undo();
       uniqueHold = null;
-      events.push(invalidEvent(parts, 'click', 'noCredits', decision, requester, at, visitor));
+      spent = null;
+      events.push(noCredits());
     }
   }
   const isUnique = uniqueHold !== null;
+  const spendsCredit = Boolean(spent?.ok);
   const money =
     spendsCredit && campaign
       ? eventMoney(parts.index.snapshot(), clickCost(campaign.cpc), {
@@ -280,22 +283,23 @@ export async function countClick(
   const holds: CountHold[] = [];
   if (uniqueHold) {
     holds.push(uniqueHold);
-    holds.push(
-      parts.pacing.count({
-        day,
-        campaignId: decision.campaignId,
-        adId: decision.adId,
-        display: null,
-        impressions: 0,
-        clicks: 1,
-        spent: money.cost + money.trialCost,
-      }),
-    );
+    const paced = {
+      day,
+      campaignId: decision.campaignId,
+      adId: decision.adId,
+      display: null,
+      impressions: 0 as const,
+      clicks: 1 as const,
+      spent: money.cost + money.trialCost,
+    };
+    holds.push(parts.billing.count(paced, spendsCredit ? costBound : undefined));
     // Tallied as it is queued below, as an impression (writeImpression).
-    if (web)
-      parts.setAsides.tally.add(day, decision.publisherId, addressOf(parts, decision, requester, at), 'click', clickId);
+    if (web) {
+      const address = addressOf(parts, decision, requester, at);
+      await parts.setAsides.tally.add(day, decision.publisherId, address, 'click', clickId);
+    }
   }
-  if (spendsCredit) holds.push(parts.credits.spend(decision.campaignId, 'click'));
+  if (spent?.ok) holds.push(spent.hold);
   const click = clickEvent(decision, clickId, visitor, isUnique, spendsCredit, money, at);
   const written = await recordCounted(parts, [...events, click], holds, () => {
     if (rerecorded) decision.unrecorded = true;
@@ -303,8 +307,7 @@ export async function countClick(
   if (written) return { location, counted: isUnique ? 'unique' : 'repeat' };
   // Refused as an overdraw: a repeat the campaign could not pay for, as billingLimit's noCredits above.
   const notBilled = clickEvent(decision, clickId, visitor, false, false, NO_MONEY, at);
-  const noCredits = invalidEvent(parts, 'click', 'noCredits', decision, requester, at, visitor);
-  await parts.recorder.record([...rerecord(decision), noCredits, notBilled]);
+  await recordNoCredits(parts, [...rerecord(decision), noCredits(), notBilled]);
   return { location, counted: 'repeat' };
 }
 
@@ -346,13 +349,13 @@ export async function viewByToken(
   if (!decision || decision.viewed) return 'ignored';
   // Read after the lookup: another request may have moved the day on meanwhile (the counters are today's).
   const at = parts.clock.now();
-  parts.pacing.rollDay(utcDay(at));
+  parts.billing.pacing.rollDay(utcDay(at));
   const domain = parts.index.snapshot().publishers.get(decision.publisherId)?.domain;
   const invalid = parts.filter.isBot(requester.userAgent)
     ? 'bot'
     : parts.dataCentres.has(requester.ip)
       ? 'dataCentre'
-      : (addressFlag(parts, decision, requester, at) ??
+      : ((await addressFlag(parts, decision, requester, at)) ??
         viewEvidenceFault(headers, domain) ??
         (isTooEarlyForAView(at.getTime() - decision.at, decision.shownAs ?? 'image') ? 'tooEarly' : null));
   if (invalid) {

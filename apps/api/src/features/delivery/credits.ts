@@ -89,6 +89,17 @@ export class CreditBook {
     else credits.clicks += amount;
   }
 
+  /** Figures of the store shared by several instances, copied here for selection (shared/shared-billing.ts). */
+  setShared(campaignId: number, figures: { impressions?: number; clicks?: number; reserved?: number }): void {
+    const credits = this.remaining.get(campaignId);
+    if (credits && figures.impressions !== undefined) credits.impressions = figures.impressions;
+    if (credits && figures.clicks !== undefined) credits.clicks = figures.clicks;
+    if (figures.reserved !== undefined) {
+      if (figures.reserved > 0) this.reserved.set(campaignId, figures.reserved);
+      else this.reserved.delete(campaignId);
+    }
+  }
+
   /** Reservations per campaign (the admin's activity view and tests). */
   reservations(): ReadonlyMap<number, number> {
     return this.reserved;

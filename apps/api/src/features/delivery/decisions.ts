@@ -93,6 +93,21 @@ export class DecisionBook {
     private readonly onExpired: (decision: DecisionState) => void,
   ) {}
 
+  /**
+   * Takes the decision's one view for the beacon being counted; false when another has it. Synchronous here: two
+   * beacons of one token in this process see one state.
+   */
+  claimView(decision: DecisionState): boolean | Promise<boolean> {
+    if (decision.viewed) return false;
+    decision.viewed = true;
+    return true;
+  }
+
+  /** The view's batch failed: the decision's view may be counted again. */
+  unclaimView(decision: DecisionState): void {
+    decision.viewed = false;
+  }
+
   add(decision: DecisionState): void {
     this.decisions.set(decision.id, decision);
   }

@@ -11,7 +11,8 @@ import {
 import type { Clock } from '../../infra/clock.ts';
 import { displayKey, loadCounters, type AdIndexSnapshot, type IndexedAd } from './ad-index.ts';
 import { clickByToken, viewByToken, type ClickOutcome, type ViewOutcome } from './counting.ts';
-import { CreditBook } from './credits.ts';
+import { LocalBilling, type Billing } from './billing.ts';
+import type { CreditBook } from './credits.ts';
 import { DecisionBook } from './decisions.ts';
 import type { ReversedEvent } from './event-reads.ts';
 import { GeoLocator, type IpLookup } from './geo.ts';
@@ -20,7 +21,6 @@ import { IpRanges } from './ip-ranges.ts';
 import { LeadBook } from './leads.ts';
 import { NewsletterIssues } from './newsletter-issues.ts';
 import { owlClick, owlOpen, type IssueBanner } from './newsletters.ts';
-import { Pacing } from './pacing.ts';
 import { decide, type PageviewRequest } from './pageviews.ts';
 import { selectionState, type DeliveryParts, type Requester } from './parts.ts';
 import { GroupCommitRecorder } from './recorder.ts';
@@ -77,15 +77,12 @@ export class DeliveryEngine {
   constructor(private readonly options: EngineOptions) {
     const { db, clock, onError } = options;
     const recorder = new GroupCommitRecorder(
-      async (events) => {
-        await writeBatch(options.executePrepared, events);
-      },
+      async (events) => this.parts.billing.written(await writeBatch(options.executePrepared, events), events),
       onError,
       options.batchesInFlight,
     );
     const filter = new TrafficFilter(options.limits ?? DEFAULT_TRAFFIC_LIMITS);
-    const credits = new CreditBook();
-    const pacing = new Pacing();
+    const billing: Billing = new LocalBilling();
     const index = new ServingIndex(
       db,
       recorder,
@@ -113,9 +110,8 @@ export class DeliveryEngine {
       random: options.random ?? Math.random,
       recorder,
       index,
-      credits,
-      pacing,
-      decisions: new DecisionBook(db, (decision) => credits.release(decision.campaignId)),
+      billing,
+      decisions: new DecisionBook(db, (decision) => billing.release(decision.campaignId, decision.id)),
       uniqueClicks: new UniqueClicks(),
       leads: new LeadBook(db, recorder, () => index.snapshot()),
       issues: new NewsletterIssues(db),
@@ -146,14 +142,15 @@ export class DeliveryEngine {
   }
 
   private indexLoaded(index: AdIndexSnapshot) {
-    this.parts.credits.load(index.campaigns.values());
+    this.parts.billing.indexLoaded(index);
     // Every pageview is located (country figures, geotargeting): the database is read here, not in a request.
     this.geo.load();
   }
 
   /** Today's counters from the database: at start, when asked, and on the first reload of a new day. */
   private async loadCounters(always: boolean, now = this.options.clock.now()) {
-    const { pacing, uniqueClicks } = this.parts;
+    const { uniqueClicks } = this.parts;
+    const { pacing } = this.parts.billing;
     // The clock is read after the index's await: a request may have rolled to a new day meanwhile.
     const day = utcDay(now);
     // Forward only, as rollDay: figures of a day before the engine's would count against today's caps.
@@ -169,19 +166,7 @@ export class DeliveryEngine {
 
   /** What set_aside_traffic reversed leaves the counters kept in memory. */
   private reversed(events: ReversedEvent[]) {
-    for (const event of events) {
-      const impressions = event.kind === 'impression' ? 1 : 0;
-      if (event.credit) this.parts.credits.giveBack(event.campaignId, event.kind);
-      this.parts.pacing.reverse({
-        day: event.day,
-        campaignId: event.campaignId,
-        adId: event.adId,
-        display: displayKey(event.publisherId, event.channel, event.device),
-        impressions,
-        clicks: impressions ? 0 : 1,
-        spent: event.cost + event.trialCost,
-      });
-    }
+    this.parts.billing.reversed(events, (event) => displayKey(event.publisherId, event.channel, event.device));
   }
 
   /** See ServingIndex.servingChanged: resolves once decisions see the change. */
@@ -271,21 +256,24 @@ export class DeliveryEngine {
    */
   ctrThresholds(): CtrThresholds | null {
     const minimum = this.parts.index.snapshot().settings.minImpressionsForCtrRank;
-    return ctrThresholds([...this.parts.pacing.ctrValues()], minimum);
+    return ctrThresholds([...this.parts.billing.pacing.ctrValues()], minimum);
   }
 
   /** An ad's CTR rank over the last 7 days against the network's percentiles (`ctrThresholds()` by default). */
   ctrRankOf(adId: number, thresholds: CtrThresholds | null = this.ctrThresholds()) {
     const minimum = this.parts.index.snapshot().settings.minImpressionsForCtrRank;
-    return { rank: ctrRank(this.parts.pacing.ctrOf(adId), thresholds, minimum), thresholds };
+    return { rank: ctrRank(this.parts.billing.pacing.ctrOf(adId), thresholds, minimum), thresholds };
   }
 
   /** Read-only views for the admin activity call and the tests. */
   state() {
     return {
       index: this.parts.index.snapshot(),
-      credits: this.parts.credits as Pick<CreditBook, 'remainingImpressions' | 'remainingClicks' | 'reservations'>,
-      ...this.parts.pacing.views(),
+      credits: this.parts.billing.credits as Pick<
+        CreditBook,
+        'remainingImpressions' | 'remainingClicks' | 'reservations'
+      >,
+      ...this.parts.billing.pacing.views(),
       tally: this.parts.setAsides.tally,
       random: this.parts.random,
     };

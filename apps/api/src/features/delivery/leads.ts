@@ -27,6 +27,8 @@ export class LeadBook {
     private readonly db: Database,
     private readonly recorder: GroupCommitRecorder,
     private readonly index: () => AdIndexSnapshot,
+    /** Several instances: a lead's click is also taken in the store they share (shared/shared-claims.ts). */
+    private readonly shared?: { claim(clickId: string): Promise<boolean>; release(clickId: string): void },
   ) {}
 
   /** Whether a lead of this click id is counted already, in memory: seen, or being written. */
@@ -62,6 +64,9 @@ export class LeadBook {
         },
       ]);
       this.seen.add(clickId);
+    } catch (error) {
+      this.shared?.release(clickId);
+      throw error;
     } finally {
       this.writing.delete(clickId);
     }
@@ -83,6 +88,10 @@ export class LeadBook {
       if (this.taken(click.id)) return null;
       if ((await hasLead(this.db, click.id)) || this.taken(click.id)) return null;
       this.writing.add(click.id);
+      if (this.shared && !(await this.shared.claim(click.id).catch(() => false))) {
+        this.writing.delete(click.id);
+        return null;
+      }
       return click;
     } finally {
       this.beingRead -= 1;

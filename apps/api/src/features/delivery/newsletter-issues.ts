@@ -15,6 +15,10 @@ export class NewsletterIssues {
 
   constructor(
     private readonly db: Database,
+    /** Several instances: the first to store an issue's ad in the store they share decides it (shared-claims.ts). */
+    private readonly shared?: {
+      settle(issue: { publisherId: number; bannerIndex: number; issue: string }, adId: number): Promise<number>;
+    },
     private readonly maxInMemory = MAX_OWL_ISSUES_IN_MEMORY,
   ) {}
 
@@ -38,15 +42,18 @@ export class NewsletterIssues {
     if (adId === undefined) {
       const ad = choose();
       if (!ad) return null;
-      adId = ad.id;
-      events.push({
-        t: 'owlIssue',
-        ...issue,
-        adId,
-        campaignId: ad.campaignId,
-        advertiserId: ad.advertiserId,
-        at,
-      });
+      adId = this.shared ? await this.shared.settle(issue, ad.id) : ad.id;
+      // Another instance (or request) chose the issue's ad first: its record is theirs to write.
+      if (adId === ad.id) {
+        events.push({
+          t: 'owlIssue',
+          ...issue,
+          adId,
+          campaignId: ad.campaignId,
+          advertiserId: ad.advertiserId,
+          at,
+        });
+      }
     }
     // Bounded (issue names come from the link, which anyone may vary): the oldest go first; the database
     // keeps every issue's ad, read back on its next open.

@@ -86,18 +86,18 @@ export async function owlOpen(
     await parts.recorder.record(events);
     return { location, counted: 'ignored' };
   }
-  parts.pacing.rollDay(utcDay(at));
+  parts.billing.pacing.rollDay(utcDay(at));
   const visitor = parts.hasher.visitor(requester.ip, requester.userAgent, at);
   // Judged before anything is served: an invalid open is no decision (as an invalid pageview serves none).
   // A mail service's image proxy runs from its own addresses, not from rented cloud ranges.
   const invalid = parts.dataCentres.has(requester.ip)
     ? 'dataCentre'
-    : parts.filter.open({
+    : await parts.filter.open({
         publisherId: banner.publisherId,
         visitor,
         ipHash: parts.hasher.ip(requester.ip, at),
         userAgent: requester.userAgent,
-        day: parts.pacing.today,
+        day: parts.billing.pacing.today,
         nowMs: at.getTime(),
       });
   if (invalid) {
@@ -108,7 +108,11 @@ export async function owlOpen(
   }
   const country = countryOf(parts.geo.locate(requester.ip));
   const place = { publisherId: banner.publisherId, channel: 'owl' as const, device: 'desktop' as const, url: '' };
-  const decision = reserve(parts, ad, { ...place, ip: null, country }, at);
+  const decision = await reserve(parts, ad, { ...place, ip: null, country }, at);
+  if (!decision) {
+    await parts.recorder.record(events);
+    return { location, counted: 'ignored' };
+  }
   events.push(decisionRecord(decision, { pageviewId: null, slot: banner.bannerIndex, visitor }));
   await parts.recorder.record(events);
   return { location, counted: await countImpression(parts, decision, requester) };

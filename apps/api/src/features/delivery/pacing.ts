@@ -127,6 +127,12 @@ export class Pacing {
     addTo(this.unwrittenAdSpend, event.adId, sign * event.spent);
   }
 
+  /** Figures of the store shared by several instances, copied here for selection (shared/shared-billing.ts). */
+  setShared(figures: { campaignId: number; today: number } | { adId: number; spent: number }): void {
+    if ('campaignId' in figures) this.campaignToday.set(figures.campaignId, figures.today);
+    else this.adSpent.set(figures.adId, figures.spent);
+  }
+
   /** Read-only views for the admin's activity call and the tests. */
   views() {
     return {

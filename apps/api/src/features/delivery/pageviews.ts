@@ -29,13 +29,16 @@ export interface PageviewRequest {
   requester: Requester;
 }
 
-/** A new decision for a served ad, its CPM credit reserved until viewed or released (RESERVATION_MS). */
-export function reserve(
+/**
+ * A new decision for a served ad, its CPM credit reserved until viewed or released (RESERVATION_MS); null when the
+ * reservation was refused (another instance took the campaign's last credit or its day's last impression).
+ */
+export async function reserve(
   parts: DeliveryParts,
   ad: IndexedAd,
   place: { publisherId: number; channel: Channel; device: Device; url: string; ip: string | null; country?: string },
   at: Date,
-): DecisionState {
+): Promise<DecisionState | null> {
   const campaign = parts.index.snapshot().campaigns.get(ad.campaignId);
   const decision: DecisionState = {
     id: newId(),
@@ -47,7 +50,7 @@ export function reserve(
     reserved: Boolean(campaign && !campaign.isCpc),
     viewed: false,
   };
-  if (decision.reserved) parts.credits.reserve(ad.campaignId);
+  if (campaign && decision.reserved && !(await parts.billing.reserve(campaign, decision.id, decision.at))) return null;
   parts.decisions.add(decision);
   return decision;
 }
@@ -56,7 +59,7 @@ export function reserve(
 function unserve(parts: DeliveryParts, decision: DecisionState) {
   if (decision.reserved) {
     decision.reserved = false;
-    parts.credits.release(decision.campaignId);
+    parts.billing.release(decision.campaignId, decision.id);
   }
   parts.decisions.forget(decision.id);
 }
@@ -73,18 +76,18 @@ export async function decide(
   if (!publisher) return { counted: false, ads: [] };
   const at = parts.clock.now();
   const { hasher, filter } = parts;
-  parts.pacing.rollDay(utcDay(at));
+  parts.billing.pacing.rollDay(utcDay(at));
   const device = deviceOf(input.requester.userAgent, input.viewportWidth);
   const visitor = hasher.visitor(input.requester.ip, input.requester.userAgent, at);
   const ipHash = hasher.ip(input.requester.ip, at);
   const invalidReason = parts.dataCentres.has(input.requester.ip)
     ? 'dataCentre'
-    : filter.pageview({
+    : await filter.pageview({
         publisherId: publisher.id,
         visitor,
         ipHash,
         userAgent: input.requester.userAgent,
-        day: parts.pacing.today,
+        day: parts.billing.pacing.today,
         nowMs: at.getTime(),
         evidenceFault: decisionEvidenceFault(input.hosts, publisher.domain),
       });
@@ -108,18 +111,19 @@ export async function decide(
     const location = parts.geo.locate(input.requester.ip);
     const country = countryOf(location);
     const state = selectionState(parts);
-    placementsFor(publisher.placements, device).forEach((placement, slot) => {
+    for (const [slot, placement] of placementsFor(publisher.placements, device).entries()) {
       const query = { publisherId: publisher.id, channel: 'web' as const, device, formatIds: placement.formatIds };
       const ad = chooseForSlot(state, { ...query, exclude: chosen, location }, parts.random);
-      if (!ad) return;
+      if (!ad) continue;
       chosen.add(ad.id);
-      const decision = reserve(parts, ad, { ...query, url, ip: ipHash, country }, at);
+      const decision = await reserve(parts, ad, { ...query, url, ip: ipHash, country }, at);
+      if (!decision) continue;
       newDecisions.push(decision);
       events.push(decisionRecord(decision, { pageviewId, slot, visitor }));
       const answer = servedAd(parts, ad, decision, placement);
       decision.shownAs = answer.kind;
       served.push(answer);
-    });
+    }
   }
   await recordServed(parts, events, () => {
     for (const decision of newDecisions) unserve(parts, decision);

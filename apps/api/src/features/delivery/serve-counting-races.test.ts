@@ -304,7 +304,7 @@ describe('midnight while a view is written', () => {
 describe("today's counters read while a request rolls to the next day", () => {
   it("keep the new day's counters: the day never goes back, and the earlier day's figures are not taken", async () => {
     const counters = t.app.delivery as unknown as { loadCounters(always: boolean, now: Date): Promise<void> };
-    const pacing = t.app.delivery.parts.pacing;
+    const pacing = t.app.delivery.parts.billing.pacing;
     const engine = {
       get today() {
         return pacing.today;

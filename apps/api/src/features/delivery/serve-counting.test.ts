@@ -171,7 +171,7 @@ describe('validated impressions', () => {
     const forget = () => {
       const { parts } = t.app.delivery;
       (parts.decisions as unknown as { decisions: Map<string, unknown> }).decisions.clear();
-      (parts.credits as unknown as { reserved: Map<number, number> }).reserved.clear();
+      (parts.billing.credits as unknown as { reserved: Map<number, number> }).reserved.clear();
     };
     await t.db.delete(adDecisions).where(eq(adDecisions.id, decisionId));
     forget();

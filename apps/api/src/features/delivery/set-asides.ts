@@ -3,6 +3,7 @@ import { DAY_MS, MINUTE_MS } from '@helium/domain';
 import type { Clock } from '../../infra/clock.ts';
 import { DAY_CLOSE_GRACE_MS } from '../revenue-ledger/daily-ledger.ts';
 import { AddressTally, type AddressEvents } from './address-tally.ts';
+import type { Awaitable } from './parts.ts';
 import { setAsideTraffic, type ReversedEvent } from './event-reads.ts';
 import type { GroupCommitRecorder } from './recorder.ts';
 import type { AddressRule, AddressTrip } from './traffic-filter.ts';
@@ -28,6 +29,12 @@ function isClosing(day: string, nowMs: number): boolean {
   return nowMs >= Date.parse(`${day}T00:00:00Z`) + DAY_MS + DAY_CLOSE_GRACE_MS - SET_ASIDE_MARGIN_MS;
 }
 
+/** What each address counted today: this process's (AddressTally) or several instances' (SharedTally). */
+export interface Tally {
+  add(day: string, publisherId: number, ipHash: string, kind: 'impression' | 'click', id: string): Awaitable<void>;
+  take(day: string, publisherId: number, ipHash: string): Awaitable<AddressEvents | null>;
+}
+
 /**
  * Setting an address's traffic aside after the fact: when a rule trips for an address on a publisher, what it had
  * counted there that UTC day (the tally) is set aside too. Each set-aside runs between two batches of the recorder
@@ -36,7 +43,7 @@ function isClosing(day: string, nowMs: number): boolean {
  */
 export class SetAsides {
   /** What each address counted today, to set aside when a rule trips for it. */
-  readonly tally: AddressTally;
+  readonly tally: Tally;
   /** Set-asides queued or being written. */
   private running = new Set<Promise<void>>();
   /** Set-asides the database refused or that could not be written: tried again at each sweep while their day is open. */
@@ -52,16 +59,32 @@ export class SetAsides {
       onReversed: (events: ReversedEvent[]) => void;
       onError?: (error: unknown) => void;
       maxTalliedEvents?: number;
+      /** The tally several instances share (shared/shared-traffic.ts); this process's by default. */
+      tally?: Tally;
+      /**
+       * Several instances: events another counted may still be on their way to the database when the rule trips,
+       * so the set-aside runs again this much later (each event is set aside once, whichever run finds it).
+       */
+      repeatAfterMs?: number;
     },
   ) {
-    this.tally = new AddressTally(options.visitorsOfIp, options.maxTalliedEvents);
+    this.tally = options.tally ?? new AddressTally(options.visitorsOfIp, options.maxTalliedEvents);
   }
 
   /** A rule set an address aside on a publisher for the rest of the day: what it counted there today follows. */
   trip(trip: AddressTrip): void {
-    const events = this.tally.take(trip.day, trip.publisherId, trip.ipHash);
-    if (!events) return;
-    this.queue({ reason: trip.reason, day: trip.day, publisherId: trip.publisherId, ...events });
+    const taken = Promise.resolve(this.tally.take(trip.day, trip.publisherId, trip.ipHash)).then(
+      (events) => {
+        if (!events) return;
+        const work = { reason: trip.reason, day: trip.day, publisherId: trip.publisherId, ...events };
+        this.queue(work);
+        const repeatAfterMs = this.options.repeatAfterMs;
+        if (repeatAfterMs) setTimeout(() => this.queue(work), repeatAfterMs).unref();
+      },
+      (error: unknown) => this.options.onError?.(error),
+    );
+    const done: Promise<void> = taken.finally(() => this.running.delete(done));
+    this.running.add(done);
   }
 
   private queue(work: SetAside) {

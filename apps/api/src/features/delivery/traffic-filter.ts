@@ -362,6 +362,15 @@ export class TrafficFilter {
     return this.flagged.size > 0;
   }
 
+  /** The rule that set the first of these IPs aside on this publisher today, if one did. */
+  flagOfAny(publisherId: number, ipHashes: ReadonlyArray<string | null | undefined>, day: string): AddressRule | null {
+    for (const ipHash of ipHashes) {
+      const flag = this.flagOf(publisherId, ipHash, day);
+      if (flag) return flag;
+    }
+    return null;
+  }
+
   /** The rule that set this IP aside on this publisher today, if one did. */
   flagOf(publisherId: number, ipHash: string | null | undefined, day: string): AddressRule | null {
     if (!ipHash || day !== this.day) return null;
@@ -451,8 +460,13 @@ export class TrafficFilter {
    * A reader's own mail program is held to a newsletter's opens a day, per reader and per IP (a new user agent
    * at each request is a new reader: the IP's count stops it).
    */
+  /** Whether a newsletter open comes from a mail service's image proxy (its readers' limits do not apply). */
+  isMailProxy(userAgent: string): boolean {
+    return MAIL_IMAGE_PROXY.test(userAgent);
+  }
+
   open(input: DailyRequest): InvalidReason | null {
-    const isMailProxy = MAIL_IMAGE_PROXY.test(input.userAgent);
+    const isMailProxy = this.isMailProxy(input.userAgent);
     if (!isMailProxy && this.isBot(input.userAgent)) return 'bot';
     this.rollDay(input.day);
     if (this.ips.hit(input.ipHash, input.nowMs) > this.limits.requestsPerIpPerMinute) return 'rate';

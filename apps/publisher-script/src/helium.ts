@@ -26,10 +26,15 @@ interface NavigationLike {
 }
 
 /**
- * A shown ad. Called without argument: puts its box back if the page took it out, and checks its view.
- * Called with 1: takes its box off the page (done: its media may still finish loading, detached; no view).
+ * A shown ad. Called without argument: puts its box back if the page took it out, and checks its view. With
+ * CHECK: checks its view. With RETIRE: takes its box off the page (done: its media may still finish loading,
+ * detached; that is no view).
  */
-type Slot = (retire?: 1) => void;
+type Slot = (act?: Act) => void;
+const enum Act {
+  CHECK = 1,
+  RETIRE,
+}
 
 const doc = document;
 const win = window;
@@ -41,9 +46,8 @@ const publisher = script && script.src && script.dataset.publisher;
 // registered symbol on the document, which no page code sees by accident (no global). Only a line that names a
 // publisher takes it: a broken copy leaves the page to the good one.
 const mark = Symbol.for('helium-ads');
-const marks = doc as unknown as Record<symbol, 1>;
-if (publisher && (win as Partial<Window>).fetch && !marks[mark]) {
-  marks[mark] = 1;
+if (publisher && (win as Partial<Window>).fetch && !(doc as unknown as Record<symbol, 1>)[mark]) {
+  (doc as unknown as Record<symbol, 1>)[mark] = 1;
   const base = new URL(script.src).origin;
   const root = doc.documentElement;
   // The label is part of the page: in the page's language, else the visitor's.
@@ -131,6 +135,7 @@ if (publisher && (win as Partial<Window>).fetch && !marks[mark]) {
       label,
     );
     box.append(make('span', { style: 'all:unset;display:block;padding:0 4px', textContent: label }), link);
+    // Inside the element (append), or before or after it.
     const put = (target: Element | null | undefined) =>
       target && target[ad.position == 'inside' ? 'append' : ad.position](box);
     let timer: number | undefined;
@@ -254,7 +259,7 @@ if (publisher && (win as Partial<Window>).fetch && !marks[mark]) {
             retire();
           },
           onfocus: ring,
-          onblur: ring,
+          onblur: () => (close.style.outline = ''),
         },
         (french ? 'Fermer la ' : 'Close ') + label.toLowerCase(),
       );
@@ -264,7 +269,11 @@ if (publisher && (win as Partial<Window>).fetch && !marks[mark]) {
     // A page that renders itself may take the box out with the element that held it: a single-page app whose
     // next page (counted already, its ad served) replaces the previous page's slot once its code has loaded, a
     // framework rendering a part of the page again. The same ad (the same decision) goes back where it belongs.
-    slots.push(safe((retiring) => (retiring ? retire() : (done || box.isConnected || put(targetOf(ad)), check()))));
+    slots.push(
+      safe((act?: Act) =>
+        act == Act.RETIRE ? retire() : (act || done || box.isConnected || put(targetOf(ad)), check()),
+      ),
+    );
     if (observer) observer.observe(link);
   });
 
@@ -280,7 +289,7 @@ if (publisher && (win as Partial<Window>).fetch && !marks[mark]) {
     page = here;
     const current = ++generation;
     if (corner < 2) corner = 0;
-    slots.forEach((slot) => slot(1));
+    slots.forEach((slot) => slot(Act.RETIRE));
     slots = [];
     fetch(
       base + '/serve/d?p=' + encodeURIComponent(publisher) + '&w=' + innerWidth + '&u=' + encodeURIComponent(page),
@@ -295,10 +304,9 @@ if (publisher && (win as Partial<Window>).fetch && !marks[mark]) {
       .catch(() => {});
   });
 
+  doc.addEventListener('visibilitychange', () => slots.forEach((slot) => slot(Act.CHECK)));
   // Also what IntersectionObserver does not tell: a part of the page hidden or shown again by its styles.
-  const checkAll = () => slots.forEach((slot) => slot());
-  doc.addEventListener('visibilitychange', checkAll);
-  setInterval(checkAll, 500);
+  setInterval(() => slots.forEach((slot) => slot()), 500);
   // Single-page apps: a new history entry at a new address is a new pageview, counted once the router is done
   // (a replace right after, a redirect, is the same page). A replaced entry is the same page under its new
   // address (a site removing its campaign parameters, a router's redirect). Told once the address changed.

@@ -35,6 +35,7 @@ export class MemoryRateLimitStore implements RateLimitStore {
   }
 }
 
+/** The counts in Redis, so that every API process sees the same ones. Its calls throw while Redis is away. */
 export class RedisRateLimitStore implements RateLimitStore {
   constructor(private readonly redis: Redis) {}
 
@@ -46,6 +47,62 @@ export class RedisRateLimitStore implements RateLimitStore {
 
   async count(key: string): Promise<number> {
     return Number((await this.redis.get(`rl:${key}`)) ?? 0);
+  }
+}
+
+/**
+ * Redis while it answers, this process's own counts while it does not: a rate limit keeps working (per process)
+ * instead of answering 500, with one warning per outage, and the counts are shared again once Redis answers
+ * (docs/decisions.md, "Redis going away"). Counts made during the outage stay in the process.
+ */
+export class SharedRateLimitStore implements RateLimitStore {
+  private usingFallback = false;
+  private readonly shared: RedisRateLimitStore;
+
+  constructor(
+    private readonly redis: Redis,
+    private readonly fallback: RateLimitStore,
+    private readonly log?: { warn(object: object, message: string): void; info(message: string): void },
+  ) {
+    this.shared = new RedisRateLimitStore(redis);
+  }
+
+  /** True while the counts are kept in this process (for tests and diagnosis). */
+  get isFallingBack(): boolean {
+    return this.usingFallback;
+  }
+
+  hit(key: string, windowMs: number): Promise<number> {
+    return this.use((store) => store.hit(key, windowMs));
+  }
+
+  count(key: string, windowMs: number): Promise<number> {
+    return this.use((store) => store.count(key, windowMs));
+  }
+
+  private async use(call: (store: RateLimitStore) => Promise<number>): Promise<number> {
+    // Not connected: no call is tried (it would fail at once anyway, see infra/redis.ts).
+    if (this.redis.status === 'ready') {
+      try {
+        const answer = await call(this.shared);
+        if (this.usingFallback) {
+          this.usingFallback = false;
+          this.log?.info('rate limits: counted in Redis again, shared by every process');
+        }
+        return answer;
+      } catch (error) {
+        this.fallBack(error);
+      }
+    } else {
+      this.fallBack(new Error(`Redis connection ${this.redis.status}`));
+    }
+    return call(this.fallback);
+  }
+
+  private fallBack(error: unknown): void {
+    if (this.usingFallback) return;
+    this.usingFallback = true;
+    this.log?.warn({ err: error }, 'rate limits: Redis unavailable, counting in this process until it answers');
   }
 }
 

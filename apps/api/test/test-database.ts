@@ -12,10 +12,10 @@ export type TestDatabase = DatabaseHandle & {
 };
 
 /**
- * A fresh migrated and seeded database for one test file. On PostgreSQL each file gets its own
- * database, dropped afterwards, so files can run in parallel without seeing each other's rows.
+ * A fresh migrated and seeded database for one test file (left empty with `seed: false`). On PostgreSQL each
+ * file gets its own database, dropped afterwards, so files can run in parallel without seeing each other's rows.
  */
-export async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase({ seed = true }: { seed?: boolean } = {}): Promise<TestDatabase> {
   if (TEST_DRIVER === 'postgres') {
     const adminUrl = process.env.TEST_DATABASE_URL;
     if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
@@ -28,7 +28,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     url.pathname = `/${name}`;
     const handle = await openDatabase({ url: url.toString() });
     await migrateDatabase(handle);
-    await seedDemoData(handle.db);
+    if (seed) await seedDemoData(handle.db);
     return {
       ...handle,
       url: url.toString(),
@@ -52,6 +52,6 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   }
   const handle = await openDatabase();
   await migrateDatabase(handle);
-  await seedDemoData(handle.db);
+  if (seed) await seedDemoData(handle.db);
   return { ...handle, url: undefined, drop: () => handle.close() };
 }

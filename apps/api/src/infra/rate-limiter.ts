@@ -50,6 +50,9 @@ export class RedisRateLimitStore implements RateLimitStore {
   }
 }
 
+/** How long the limits stay in the process after a Redis call failed on a connection that is up. */
+export const RETRY_SHARED_AFTER_MS = 2_000;
+
 /**
  * Redis while it answers, this process's own counts while it does not: a rate limit keeps working (per process)
  * instead of answering 500, with one warning per outage, and the counts are shared again once Redis answers
@@ -57,6 +60,8 @@ export class RedisRateLimitStore implements RateLimitStore {
  */
 export class SharedRateLimitStore implements RateLimitStore {
   private usingFallback = false;
+  /** After a call that failed on a connection still up (a timeout): Redis is not asked again before then. */
+  private skipSharedUntil = 0;
   private readonly shared: RedisRateLimitStore;
 
   constructor(
@@ -81,8 +86,11 @@ export class SharedRateLimitStore implements RateLimitStore {
   }
 
   private async use(call: (store: RateLimitStore) => Promise<number>): Promise<number> {
-    // Not connected: no call is tried (it would fail at once anyway, see infra/redis.ts).
-    if (this.redis.status === 'ready') {
+    // Not connected: no call is tried (it would fail at once anyway, see infra/redis.ts). Connected but timing
+    // out: each request would wait the command timeout, so Redis is asked again only after a pause.
+    if (this.redis.status !== 'ready') {
+      this.fallBack(new Error(`Redis connection ${this.redis.status}`));
+    } else if (Date.now() >= this.skipSharedUntil) {
       try {
         const answer = await call(this.shared);
         if (this.usingFallback) {
@@ -91,10 +99,9 @@ export class SharedRateLimitStore implements RateLimitStore {
         }
         return answer;
       } catch (error) {
+        this.skipSharedUntil = Date.now() + RETRY_SHARED_AFTER_MS;
         this.fallBack(error);
       }
-    } else {
-      this.fallBack(new Error(`Redis connection ${this.redis.status}`));
     }
     return call(this.fallback);
   }
@@ -112,7 +119,7 @@ export interface RateLimit {
 }
 
 export class RateLimiter {
-  constructor(private readonly store: RateLimitStore) {}
+  constructor(readonly store: RateLimitStore) {}
 
   /** True when the key is still within its limit after counting this hit. */
   async allow(key: string, rule: RateLimit): Promise<boolean> {

@@ -36,11 +36,15 @@ const FAIL_FAST: RedisOptions = {
  */
 function reportOutages(redis: Redis, name: string, log: RedisLog | undefined): Redis {
   let away = false;
-  redis.on('error', (error: Error) => {
+  const goneAway = (details: object) => {
     if (away) return;
     away = true;
-    log?.warn({ err: error }, `${name}: Redis is unavailable; reconnecting until it answers`);
-  });
+    log?.warn(details, `${name}: Redis is unavailable; reconnecting until it answers`);
+  };
+  redis.on('error', (error: Error) => goneAway({ err: error }));
+  // A connection lost, to be made again (not one closed on purpose): a server back within the first attempt's
+  // delay reports no error.
+  redis.on('reconnecting', (delayMs: number) => goneAway({ reconnectInMs: delayMs }));
   redis.on('ready', () => {
     if (!away) return;
     away = false;

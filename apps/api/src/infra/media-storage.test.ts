@@ -147,20 +147,25 @@ describe.runIf(TEST_DRIVER === 'postgres')('media moving to the database (MEDIA_
 });
 
 describe('the demo seed', () => {
-  it('stores every medium its ads name in the storage given (the folder, or the database on PostgreSQL)', async () => {
-    const fresh = await createTestDatabase({ seed: false });
-    try {
-      const storage =
-        fresh.kind === 'postgres' ? new DatabaseMediaStorage(fresh.db) : new LocalMediaStorage(freshDir());
-      await seedDemoData(fresh.db, { media: storage });
-      const named = (await fresh.db.select({ image: ads.image, mp4: ads.mp4, poster: ads.poster }).from(ads))
-        .flatMap((ad) => [ad.image, ad.mp4, ad.poster])
-        .filter((key): key is string => key !== null);
-      expect(named.length).toBeGreaterThan(10);
-      const stored = new Set(await storage.keys());
-      expect(named.filter((key) => !stored.has(key))).toEqual([]);
-    } finally {
-      await fresh.drop();
-    }
-  });
+  // A whole seed of a fresh database: tens of seconds for the embedded one on a loaded machine.
+  it(
+    'stores every medium its ads name in the storage given (the folder, or the database on PostgreSQL)',
+    { timeout: 120_000 },
+    async () => {
+      const fresh = await createTestDatabase({ seed: false });
+      try {
+        const storage =
+          fresh.kind === 'postgres' ? new DatabaseMediaStorage(fresh.db) : new LocalMediaStorage(freshDir());
+        await seedDemoData(fresh.db, { media: storage });
+        const named = (await fresh.db.select({ image: ads.image, mp4: ads.mp4, poster: ads.poster }).from(ads))
+          .flatMap((ad) => [ad.image, ad.mp4, ad.poster])
+          .filter((key): key is string => key !== null);
+        expect(named.length).toBeGreaterThan(10);
+        const stored = new Set(await storage.keys());
+        expect(named.filter((key) => !stored.has(key))).toEqual([]);
+      } finally {
+        await fresh.drop();
+      }
+    },
+  );
 });

@@ -3,19 +3,9 @@
 import { build } from 'esbuild';
 import { gzipSync } from 'node:zlib';
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { buildOptions } from './build-options.mjs';
 
-const here = fileURLToPath(new URL('.', import.meta.url));
-const outfile = `${here}dist/helium.js`;
-await build({
-  entryPoints: [`${here}src/helium.ts`],
-  outfile,
-  bundle: true,
-  minify: true,
-  format: 'iife',
-  target: ['es2019'],
-  legalComments: 'none',
-  logLevel: 'warning',
-});
+const outfile = new URL('./dist/helium.js', import.meta.url);
+await build({ ...buildOptions, outfile: outfile.pathname, logLevel: 'warning' });
 const code = readFileSync(outfile);
 console.log(`publisher script: ${code.length} bytes, ${gzipSync(code, { level: 9 }).length} bytes gzipped`);

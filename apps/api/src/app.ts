@@ -2,15 +2,18 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import type { Redis } from 'ioredis';
 import { maintainEmbeddedDatabase, type Database, type DatabaseHandle } from '@helium/db';
-import type { AppConfig } from './config.ts';
+import type { AppConfig, LoadedConfig } from './config.ts';
 import { systemClock, type Clock } from './infra/clock.ts';
 import type { Mailer } from './infra/mailer.ts';
 import { expireValidationRequests } from './features/ad-validation/ad-validation.ts';
 import { HashIds } from './infra/hash-ids.ts';
-import { LocalMediaStorage, type MediaStorage } from './infra/media-storage.ts';
+import type { MediaStorage } from './infra/media-storage.ts';
+import { openMediaStorage } from './infra/database-media-storage.ts';
+import { closeRedis, createRedis, redisStatus } from './infra/redis.ts';
+import { withSessionSecret } from './infra/shared-secret.ts';
 import { Scheduler } from './infra/scheduler.ts';
 import { DAILY_LEDGER_EVERY_MS, DAILY_LEDGER_JOB, DailyRevenueLedger } from './features/revenue-ledger/daily-ledger.ts';
-import { MemoryRateLimitStore, RateLimiter, RedisRateLimitStore } from './infra/rate-limiter.ts';
+import { MemoryRateLimitStore, RateLimiter, SharedRateLimitStore } from './infra/rate-limiter.ts';
 import type { SigninLimits } from './features/signin/signin-limits.ts';
 import { AD_PREVIEWS_EVERY_MS, AD_PREVIEWS_JOB, fillMissingPreviews } from './features/ads/previews.ts';
 import compressAnswers from './http/compress-answers.ts';
@@ -67,8 +70,10 @@ export interface AppContext {
   clock: Clock;
   limiter: RateLimiter;
   signinLimits: SigninLimits;
-  /** Uploaded media (DATA_DIR/media by default). */
+  /** Uploaded media (MEDIA_STORAGE: DATA_DIR/media, or the database's media table). */
   media: MediaStorage;
+  /** The Redis connection (REDIS_URL; infra/redis.ts: calls fail fast while Redis is away), if any. */
+  redis: Redis | undefined;
   /** Hash ids for public links. */
   hashIds: HashIds;
   /** Timed jobs (started when the app is ready, stopped when it closes). */
@@ -76,13 +81,15 @@ export interface AppContext {
 }
 
 export interface BuildAppOptions {
-  config: AppConfig;
+  /** The session secret, when loadConfig left it to the database, is read from it (infra/shared-secret.ts). */
+  config: LoadedConfig;
   database: DatabaseHandle;
   mailer: Mailer;
   clock?: Clock;
+  /** A Redis connection of the caller's (who closes it); else one to REDIS_URL, if set, closed with the app. */
   redis?: Redis;
   signinLimits?: Partial<SigninLimits>;
-  /** Where uploaded media go; a folder under DATA_DIR when absent. */
+  /** Where uploaded media go; the storage MEDIA_STORAGE names when absent. */
   media?: MediaStorage;
   /** A pino logger; silent when absent (tests). */
   loggerInstance?: FastifyBaseLogger;
@@ -93,26 +100,35 @@ export interface BuildAppOptions {
 const SIGNIN_WINDOW_MS = 15 * 60_000;
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
-  const { config, database, mailer, redis } = options;
+  const { database, mailer } = options;
+  const config = await withSessionSecret(options.config, database.db);
   const clock = options.clock ?? systemClock;
   const app = Fastify({
     ...(options.loggerInstance ? { loggerInstance: options.loggerInstance } : { logger: false }),
     trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
   });
+  const redis = options.redis ?? (config.redisUrl ? createRedis(config.redisUrl, { log: app.log }) : undefined);
+  if (redis && !options.redis) app.addHook('onClose', async () => closeRedis(redis));
   app.decorate('ctx', {
     config,
     db: database.db,
     database,
     mailer,
     clock,
-    limiter: new RateLimiter(redis ? new RedisRateLimitStore(redis) : new MemoryRateLimitStore(clock)),
+    // With Redis, limits are shared by every process, and kept per process while Redis is away (no 500).
+    limiter: new RateLimiter(
+      redis
+        ? new SharedRateLimitStore(redis, new MemoryRateLimitStore(clock), app.log)
+        : new MemoryRateLimitStore(clock),
+    ),
     signinLimits: {
       perIp: { limit: config.signinLimitPerIp, windowMs: SIGNIN_WINDOW_MS },
       perEmail: { limit: config.signinLimitPerEmail, windowMs: SIGNIN_WINDOW_MS },
       ...options.signinLimits,
     },
-    media: options.media ?? new LocalMediaStorage(config.mediaDir),
+    media: options.media ?? openMediaStorage(config, database),
+    redis,
     hashIds: new HashIds(config.hashidsSalt),
     scheduler: new Scheduler(app.log),
   } satisfies AppContext);
@@ -192,16 +208,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(async function product(scope) {
     await scope.register(securityHeaders);
 
-    // 503 only without a database (nothing can be served then); mail that cannot go out is reported, as
-    // "degraded", without taking the ad serving out of a load balancer's rotation.
+    // 503 only without a database (nothing can be served then); mail that cannot go out, or a configured Redis
+    // that does not answer, is reported as "degraded", without taking the ad serving out of a load balancer's
+    // rotation (docs/configuration.md, "Health").
     scope.get('/healthz', async (_request, reply) => {
       try {
         await database.ping();
       } catch {
         return reply.code(503).send({ status: 'databaseUnreachable' });
       }
-      const mail = (await mailer.isHealthy()) ? 'ok' : 'unavailable';
-      return { status: mail === 'ok' ? 'ok' : 'degraded', database: database.kind, mail };
+      const [mail, redisState] = await Promise.all([
+        mailer.isHealthy().then((healthy) => (healthy ? 'ok' : 'unavailable')),
+        redis ? redisStatus(redis) : 'notConfigured',
+      ]);
+      const degraded = mail !== 'ok' || redisState === 'unavailable';
+      return { status: degraded ? 'degraded' : 'ok', database: database.kind, mail, redis: redisState };
     });
 
     // The API calls, in one scope whose hooks run on every route the router matched in it, however its URL

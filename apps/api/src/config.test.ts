@@ -1,16 +1,16 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { loadConfig, MIN_SECRET_LENGTH } from './config.ts';
+import { ConfigError, loadConfig, MIN_SECRET_LENGTH } from './config.ts';
 
 const freshDir = () => mkdtempSync(join(tmpdir(), 'helium-config-'));
 
 describe('the session secret', () => {
   it('is generated once into DATA_DIR when SESSION_SECRET is unset, long enough, and kept', () => {
     const dir = freshDir();
-    const first = loadConfig({ DATA_DIR: dir }).sessionSecret;
+    const first = loadConfig({ DATA_DIR: dir }).sessionSecret!;
     expect(first.length).toBeGreaterThanOrEqual(MIN_SECRET_LENGTH);
     expect(readFileSync(join(dir, 'session-secret'), 'utf8').trim()).toBe(first);
     expect(loadConfig({ DATA_DIR: dir }).sessionSecret).toBe(first);
@@ -28,6 +28,33 @@ describe('the session secret', () => {
 
   it('a short SESSION_SECRET stops the start too', () => {
     expect(() => loadConfig({ DATA_DIR: freshDir(), SESSION_SECRET: 'short' })).toThrow(/at least 32/);
+  });
+
+  it('with DATABASE_URL and no SESSION_SECRET, is left to the database (buildApp reads it): no file in DATA_DIR', () => {
+    const dir = freshDir();
+    const config = loadConfig({ DATA_DIR: dir, DATABASE_URL: 'postgres://db/helium' });
+    expect(config).toMatchObject({ sessionSecret: undefined, hashidsSalt: undefined });
+    expect(existsSync(join(dir, 'session-secret'))).toBe(false);
+    const given = loadConfig({ DATA_DIR: dir, DATABASE_URL: 'postgres://db/helium', SESSION_SECRET: 'g'.repeat(40) });
+    expect(given.sessionSecret).toBe('g'.repeat(40));
+  });
+});
+
+describe('MEDIA_STORAGE', () => {
+  const base = { DATA_DIR: freshDir(), SESSION_SECRET: 'x'.repeat(40) };
+  it.each([
+    [{}, 'local'],
+    [{ DATABASE_URL: 'postgres://db/helium' }, 'postgres'],
+    [{ DATABASE_URL: 'postgres://db/helium', MEDIA_STORAGE: 'local' }, 'local'],
+    [{ DATABASE_URL: 'postgres://db/helium', MEDIA_STORAGE: ' Postgres ' }, 'postgres'],
+  ])('%j is %s (postgres by default with DATABASE_URL: every instance reads it)', (env, expected) => {
+    expect(loadConfig({ ...base, ...env }).mediaStorage).toBe(expected);
+  });
+
+  it('refuses an unknown storage, and postgres without DATABASE_URL, saying why', () => {
+    expect(() => loadConfig({ ...base, MEDIA_STORAGE: 's3' })).toThrow(/MEDIA_STORAGE must be local or postgres/);
+    expect(() => loadConfig({ ...base, MEDIA_STORAGE: 'postgres' })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...base, MEDIA_STORAGE: 'postgres' })).toThrow(/DATABASE_URL, which is unset/);
   });
 });
 

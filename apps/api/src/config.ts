@@ -15,8 +15,10 @@ export interface AppConfig {
   sessionSecret: string;
   /** Salt of the hash ids in public links (HASHIDS_SALT, else derived from the session secret). */
   hashidsSalt: string;
-  /** Folder of uploaded media (DATA_DIR/media). */
+  /** Folder of uploaded media (DATA_DIR/media): where they are with MEDIA_STORAGE=local. */
   mediaDir: string;
+  /** Where uploads are kept: `local` (mediaDir) or `postgres` (the database's `media` table, every instance). */
+  mediaStorage: MediaStorageKind;
   /** Proxies whose X-Forwarded-For is believed (Fastify trustProxy: true/false, or addresses and ranges). */
   trustProxy: boolean | string;
   /** Sign-in calls allowed per e-mail and per IP in 15 minutes. */
@@ -38,6 +40,19 @@ export interface AppConfig {
    */
   stripe: StripeConfig;
 }
+
+/**
+ * What loadConfig answers: the configuration, whose session secret is still to be read from the database when
+ * DATABASE_URL is set and SESSION_SECRET is not (`sessionSecret` undefined, and `hashidsSalt` too unless
+ * HASHIDS_SALT is set). buildApp completes it (infra/shared-secret.ts).
+ */
+export type LoadedConfig = Omit<AppConfig, 'sessionSecret' | 'hashidsSalt'> & {
+  sessionSecret: string | undefined;
+  hashidsSalt: string | undefined;
+};
+
+export const MEDIA_STORAGE_KINDS = ['local', 'postgres'] as const;
+export type MediaStorageKind = (typeof MEDIA_STORAGE_KINDS)[number];
 
 export interface StripeConfig {
   secretKey: string | undefined;
@@ -106,49 +121,82 @@ function readTrustProxy(value: string | undefined): boolean | string {
   return value!.trim();
 }
 
+/** A new session secret: 48 random bytes, 64 characters. */
+export function generateSecret(): string {
+  return randomBytes(48).toString('base64url');
+}
+
 /**
- * The session secret signs cookies and anti-forgery tokens. When SESSION_SECRET is unset it is generated
- * once and kept in DATA_DIR, so sessions survive restarts without a secret in the repository. A file that
- * was emptied or shortened stops the start: anyone could otherwise compute the keys.
+ * The secret kept in DATA_DIR/session-secret, or null when there is none. A file that was emptied or shortened
+ * stops the start: anyone could otherwise compute the keys.
  */
-export function loadOrCreateSecret(dataDir: string): string {
+export function readSecretFile(dataDir: string): string | null {
   const file = join(dataDir, 'session-secret');
-  if (existsSync(file)) {
-    const secret = readFileSync(file, 'utf8').trim();
-    if (secret.length < MIN_SECRET_LENGTH) {
-      throw new ConfigError(
-        `${file} holds a secret of ${secret.length} characters; at least ${MIN_SECRET_LENGTH} are needed. ` +
-          'Delete the file to have a new one generated (signed-in users will have to sign in again).',
-      );
-    }
-    return secret;
+  if (!existsSync(file)) return null;
+  const secret = readFileSync(file, 'utf8').trim();
+  if (secret.length < MIN_SECRET_LENGTH) {
+    throw new ConfigError(
+      `${file} holds a secret of ${secret.length} characters; at least ${MIN_SECRET_LENGTH} are needed. ` +
+        'Delete the file to have a new one generated (signed-in users will have to sign in again).',
+    );
   }
-  mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   return secret;
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+/**
+ * The session secret signs cookies and anti-forgery tokens. With the embedded database and no SESSION_SECRET it
+ * is generated once and kept in DATA_DIR, so sessions survive restarts without a secret in the repository.
+ */
+export function loadOrCreateSecret(dataDir: string): string {
+  const existing = readSecretFile(dataDir);
+  if (existing) return existing;
+  mkdirSync(dataDir, { recursive: true });
+  const secret = generateSecret();
+  writeFileSync(join(dataDir, 'session-secret'), `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+/** MEDIA_STORAGE: `postgres` by default with DATABASE_URL (every instance reads it), else `local`. */
+function readMediaStorage(value: string | undefined, databaseUrl: string | undefined): MediaStorageKind {
+  const text = value?.trim().toLowerCase() || (databaseUrl ? 'postgres' : 'local');
+  if (!(MEDIA_STORAGE_KINDS as readonly string[]).includes(text)) {
+    throw new ConfigError(`MEDIA_STORAGE must be local or postgres, got ${value}`);
+  }
+  if (text === 'postgres' && !databaseUrl) {
+    throw new ConfigError(
+      'MEDIA_STORAGE=postgres keeps uploads in the PostgreSQL database of DATABASE_URL, which is unset: ' +
+        'set DATABASE_URL, or MEDIA_STORAGE=local',
+    );
+  }
+  return text as MediaStorageKind;
+}
+
+/**
+ * Reads the environment. The session secret: SESSION_SECRET when given; else, with DATABASE_URL, the one every
+ * instance on that database shares, read by buildApp (left undefined here); else DATA_DIR/session-secret.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoadedConfig {
   const port = readPort(env.PORT, 3000);
   const dataDir = resolve(env.DATA_DIR ?? './data');
+  const databaseUrl = env.DATABASE_URL || undefined;
   const secret = env.SESSION_SECRET?.trim();
   if (secret !== undefined && secret !== '' && secret.length < MIN_SECRET_LENGTH) {
     throw new ConfigError(`SESSION_SECRET must be at least ${MIN_SECRET_LENGTH} characters`);
   }
-  const sessionSecret = secret ? secret : loadOrCreateSecret(dataDir);
+  const sessionSecret = secret ? secret : databaseUrl ? undefined : loadOrCreateSecret(dataDir);
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
     dataDir,
     appUrl: (env.APP_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
-    databaseUrl: env.DATABASE_URL || undefined,
+    databaseUrl,
     redisUrl: env.REDIS_URL || undefined,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Helium Ads <no-reply@helium-ads.local>',
     sessionSecret,
     hashidsSalt: env.HASHIDS_SALT?.trim() || sessionSecret,
     mediaDir: join(dataDir, 'media'),
+    mediaStorage: readMediaStorage(env.MEDIA_STORAGE, databaseUrl),
     trustProxy: readTrustProxy(env.TRUST_PROXY),
     signinLimitPerEmail: readPositiveInteger(env.SIGNIN_LIMIT_PER_EMAIL, 10, 'SIGNIN_LIMIT_PER_EMAIL'),
     signinLimitPerIp: readPositiveInteger(env.SIGNIN_LIMIT_PER_IP, 100, 'SIGNIN_LIMIT_PER_IP'),

@@ -1,5 +1,4 @@
 import { join } from 'node:path';
-import { Redis } from 'ioredis';
 import {
   DatabaseInUseError,
   FolderInUseError,
@@ -12,7 +11,8 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createMailer } from './infra/mailer.ts';
 import { findFfmpeg } from './infra/media-probe.ts';
-import { LocalMediaStorage } from './infra/media-storage.ts';
+import { copyFolderMediaToDatabase, DatabaseMediaStorage, openMediaStorage } from './infra/database-media-storage.ts';
+import { createRedis, waitForRedis } from './infra/redis.ts';
 import pino from 'pino';
 
 /** Starts the whole product: database (migrated, seeded when empty), API and web app on one port. */
@@ -31,12 +31,22 @@ async function main() {
   // One server per database, before anything is migrated or served (a second one waits 15 s, then stops).
   await database.holdExclusive();
   await migrateDatabase(database);
-  const media = new LocalMediaStorage(config.mediaDir);
+  const media = openMediaStorage(config, database);
+  if (media instanceof DatabaseMediaStorage) {
+    // Uploads kept in DATA_DIR/media before MEDIA_STORAGE=postgres: copied once, so every instance serves them.
+    const { copied, skipped } = await copyFolderMediaToDatabase(config.mediaDir, media);
+    if (copied > 0) log.info({ copied, from: config.mediaDir }, 'media copied from DATA_DIR/media into the database');
+    if (skipped.length > 0)
+      log.warn({ skipped }, 'media files not copied: bytes not matching their name, or larger than an upload');
+  }
   if (await isDatabaseEmpty(database.db)) {
     log.info('empty database: seeding demo data');
     await seedDemoData(database.db, { media });
   }
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false }) : undefined;
+  const redis = config.redisUrl ? createRedis(config.redisUrl, { log }) : undefined;
+  if (redis && !(await waitForRedis(redis))) {
+    log.warn('Redis (REDIS_URL) does not answer: rate limits are kept in this process until it does');
+  }
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,

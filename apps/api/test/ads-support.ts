@@ -1,4 +1,4 @@
-import { readFileSync, readdirSync, existsSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import type { TestApp, TestClient } from './helper.ts';
 
 export const SEED_MEDIA = new URL('../../../packages/db/src/seed/media/', import.meta.url);
@@ -30,10 +30,9 @@ export async function upload(
   });
 }
 
-/** The files in the media folder (none until something is stored). */
-export function storedMedia(t: TestApp): string[] {
-  const dir = t.app.ctx.config.mediaDir;
-  return existsSync(dir) ? readdirSync(dir).sort() : [];
+/** The keys in media storage, the folder's or the database's (none until something is stored). */
+export function storedMedia(t: TestApp): Promise<string[]> {
+  return t.app.ctx.media.keys();
 }
 
 export async function signedIn(t: TestApp, email: string) {

@@ -4,12 +4,13 @@ import { join } from 'node:path';
 import pino from 'pino';
 import { expect } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { openDatabase } from '@helium/db';
 import { buildApp, type BuildAppOptions, type SigninLimits } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { ManualClock } from '../src/infra/clock.ts';
 import { createMailer } from '../src/infra/mailer.ts';
 import { codeFrom, startSmtpCatcher } from './smtp-catcher.ts';
-import { createTestDatabase } from './test-database.ts';
+import { createTestDatabase, type TestDatabase } from './test-database.ts';
 
 const GENEROUS_LIMITS: SigninLimits = {
   perIp: { limit: 10_000, windowMs: 60_000 },
@@ -24,20 +25,37 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** A logger to read what the server logs (none by default). */
   loggerInstance?: BuildAppOptions['loggerInstance'];
+  /**
+   * Another instance of the server on the database of `t` (standing for a second machine): its own DATA_DIR,
+   * mail catcher and, on PostgreSQL, its own connections. Close it before `t`, which drops the database.
+   */
+  shareDatabaseWith?: { database: TestDatabase };
+}
+
+/** The database of a test app: a fresh one, or another connection to the one `t` created (see shareDatabaseWith). */
+async function testDatabase(shared: { database: TestDatabase } | undefined): Promise<TestDatabase> {
+  if (!shared) return createTestDatabase();
+  const { url } = shared.database;
+  // The embedded database has one connection, in this process: the second instance shares it.
+  if (!url) return { ...shared.database, close: async () => {}, drop: async () => {} };
+  const handle = await openDatabase({ url });
+  return { ...handle, url, drop: () => handle.close() };
 }
 
 /**
  * Builds the real app on a fresh database with real SMTP to a local catcher and a controllable clock.
- * Calls go through app.inject (no open port).
+ * Calls go through app.inject (no open port). The configuration is read as the server reads it, with
+ * DATABASE_URL naming the PostgreSQL test database (so uploads go to its media table, MEDIA_STORAGE's default).
  */
 export async function buildTestApp(options: TestAppOptions = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'helium-api-test-'));
   const smtp = await startSmtpCatcher();
-  const database = await createTestDatabase();
+  const database = await testDatabase(options.shareDatabaseWith);
   const config = loadConfig({
     DATA_DIR: dataDir,
     SMTP_URL: smtp.url,
     SESSION_SECRET: 'test-secret-'.padEnd(40, 'x'),
+    ...(database.url ? { DATABASE_URL: database.url } : {}),
     ...options.env,
   });
   const clock = new ManualClock(new Date());
@@ -58,6 +76,7 @@ export async function buildTestApp(options: TestAppOptions = {}) {
   return {
     app,
     db: database.db,
+    database,
     databaseKind: database.kind,
     smtp,
     clock,

@@ -5,11 +5,17 @@ import { migrateDatabase, openDatabase, seedDemoData, type DatabaseHandle } from
 /** Which database the API tests run on: PGlite by default, PostgreSQL when the project runs them so. */
 export const TEST_DRIVER = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
+export type TestDatabase = DatabaseHandle & {
+  /** The PostgreSQL database's URL (undefined for the embedded one). */
+  url: string | undefined;
+  drop(): Promise<void>;
+};
+
 /**
- * A fresh migrated and seeded database for one test file. On PostgreSQL each file gets its own
- * database, dropped afterwards, so files can run in parallel without seeing each other's rows.
+ * A fresh migrated and seeded database for one test file (left empty with `seed: false`). On PostgreSQL each
+ * file gets its own database, dropped afterwards, so files can run in parallel without seeing each other's rows.
  */
-export async function createTestDatabase(): Promise<DatabaseHandle & { drop(): Promise<void> }> {
+export async function createTestDatabase({ seed = true }: { seed?: boolean } = {}): Promise<TestDatabase> {
   if (TEST_DRIVER === 'postgres') {
     const adminUrl = process.env.TEST_DATABASE_URL;
     if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
@@ -22,9 +28,10 @@ export async function createTestDatabase(): Promise<DatabaseHandle & { drop(): P
     url.pathname = `/${name}`;
     const handle = await openDatabase({ url: url.toString() });
     await migrateDatabase(handle);
-    await seedDemoData(handle.db);
+    if (seed) await seedDemoData(handle.db);
     return {
       ...handle,
+      url: url.toString(),
       drop: async () => {
         await handle.close();
         const cleaner = new pg.Client({ connectionString: adminUrl });
@@ -45,6 +52,6 @@ export async function createTestDatabase(): Promise<DatabaseHandle & { drop(): P
   }
   const handle = await openDatabase();
   await migrateDatabase(handle);
-  await seedDemoData(handle.db);
-  return { ...handle, drop: () => handle.close() };
+  if (seed) await seedDemoData(handle.db);
+  return { ...handle, url: undefined, drop: () => handle.close() };
 }

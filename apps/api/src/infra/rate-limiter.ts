@@ -35,6 +35,7 @@ export class MemoryRateLimitStore implements RateLimitStore {
   }
 }
 
+/** The counts in Redis, so that every API process sees the same ones. Its calls throw while Redis is away. */
 export class RedisRateLimitStore implements RateLimitStore {
   constructor(private readonly redis: Redis) {}
 
@@ -49,13 +50,76 @@ export class RedisRateLimitStore implements RateLimitStore {
   }
 }
 
+/** How long the limits stay in the process after a Redis call failed on a connection that is up. */
+export const RETRY_SHARED_AFTER_MS = 2_000;
+
+/**
+ * Redis while it answers, this process's own counts while it does not: a rate limit keeps working (per process)
+ * instead of answering 500, with one warning per outage, and the counts are shared again once Redis answers
+ * (docs/decisions.md, "Redis going away"). Counts made during the outage stay in the process.
+ */
+export class SharedRateLimitStore implements RateLimitStore {
+  private usingFallback = false;
+  /** After a call that failed on a connection still up (a timeout): Redis is not asked again before then. */
+  private skipSharedUntil = 0;
+  private readonly shared: RedisRateLimitStore;
+
+  constructor(
+    private readonly redis: Redis,
+    private readonly fallback: RateLimitStore,
+    private readonly log?: { warn(object: object, message: string): void; info(message: string): void },
+  ) {
+    this.shared = new RedisRateLimitStore(redis);
+  }
+
+  /** True while the counts are kept in this process (for tests and diagnosis). */
+  get isFallingBack(): boolean {
+    return this.usingFallback;
+  }
+
+  hit(key: string, windowMs: number): Promise<number> {
+    return this.use((store) => store.hit(key, windowMs));
+  }
+
+  count(key: string, windowMs: number): Promise<number> {
+    return this.use((store) => store.count(key, windowMs));
+  }
+
+  private async use(call: (store: RateLimitStore) => Promise<number>): Promise<number> {
+    // Not connected: no call is tried (it would fail at once anyway, see infra/redis.ts). Connected but timing
+    // out: each request would wait the command timeout, so Redis is asked again only after a pause.
+    if (this.redis.status !== 'ready') {
+      this.fallBack(new Error(`Redis connection ${this.redis.status}`));
+    } else if (Date.now() >= this.skipSharedUntil) {
+      try {
+        const answer = await call(this.shared);
+        if (this.usingFallback) {
+          this.usingFallback = false;
+          this.log?.info('rate limits: counted in Redis again, shared by every process');
+        }
+        return answer;
+      } catch (error) {
+        this.skipSharedUntil = Date.now() + RETRY_SHARED_AFTER_MS;
+        this.fallBack(error);
+      }
+    }
+    return call(this.fallback);
+  }
+
+  private fallBack(error: unknown): void {
+    if (this.usingFallback) return;
+    this.usingFallback = true;
+    this.log?.warn({ err: error }, 'rate limits: Redis unavailable, counting in this process until it answers');
+  }
+}
+
 export interface RateLimit {
   limit: number;
   windowMs: number;
 }
 
 export class RateLimiter {
-  constructor(private readonly store: RateLimitStore) {}
+  constructor(readonly store: RateLimitStore) {}
 
   /** True when the key is still within its limit after counting this hit. */
   async allow(key: string, rule: RateLimit): Promise<boolean> {

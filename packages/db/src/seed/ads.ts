@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { adPublisherValidations, ads, advertisers, campaigns, publishers } from '../schema/index.ts';
 import { HOUR_MS } from '@helium/domain';
 
 /**
- * Where the seed puts the demo media: the API's media storage (DATA_DIR/media), which answers the
- * content-addressed key. Without one (tests) only the keys are computed, the same way.
+ * Where the seed puts the demo media: the API's media storage (DATA_DIR/media or the database's media table),
+ * which answers the content-addressed key. Without one (tests) only the keys are computed, the same way.
  */
 export interface SeedMediaSink {
   put(bytes: Uint8Array, extension: 'jpg' | 'png' | 'mp4'): Promise<string>;
@@ -15,14 +15,28 @@ export interface SeedMediaSink {
 
 const MEDIA_DIR = new URL('./media/', import.meta.url);
 
-/** Puts a committed demo media file into media storage (or just names it when there is no storage). */
-export async function storeSeedMedia(sink: SeedMediaSink | undefined, file: string) {
+async function readSeedMedia(file: string) {
   const bytes = await readFile(new URL(file, MEDIA_DIR));
   const extension = file.endsWith('.png') ? 'png' : file.endsWith('.mp4') ? 'mp4' : 'jpg';
-  const key = sink
-    ? await sink.put(bytes, extension)
-    : `${createHash('sha256').update(bytes).digest('hex')}.${extension}`;
-  return { key, size: bytes.length };
+  return { bytes, extension } as const;
+}
+
+/**
+ * Puts every committed demo media file into media storage. seedDemoData does it before its transaction: a
+ * storage in the same database writes through its own connection (the embedded one would wait for the
+ * transaction's end), and a medium stored by a seed that then failed is harmless (content-addressed).
+ */
+export async function storeSeedMedia(sink: SeedMediaSink): Promise<void> {
+  for (const file of (await readdir(MEDIA_DIR)).sort()) {
+    const { bytes, extension } = await readSeedMedia(file);
+    await sink.put(bytes, extension);
+  }
+}
+
+/** A committed demo media file's key (the one the storage computes) and size. */
+export async function seedMediaKey(file: string) {
+  const { bytes, extension } = await readSeedMedia(file);
+  return { key: `${createHash('sha256').update(bytes).digest('hex')}.${extension}`, size: bytes.length };
 }
 
 /**
@@ -31,7 +45,7 @@ export async function storeSeedMedia(sink: SeedMediaSink | undefined, file: stri
  * format and one short mp4 with its poster. The demo publishers are marked installed so that the admin
  * can request them.
  */
-export async function seedDemoAds(db: Database, sink?: SeedMediaSink): Promise<{ adIds: number[] }> {
+export async function seedDemoAds(db: Database): Promise<{ adIds: number[] }> {
   const [advertiser] = await db.select().from(advertisers).where(eq(advertisers.brand, 'Nordvik Outdoor')).limit(1);
   if (!advertiser) return { adIds: [] };
   const [campaign] = await db
@@ -57,7 +71,7 @@ export async function seedDemoAds(db: Database, sink?: SeedMediaSink): Promise<{
       'nordvik-declined.jpg',
       'nordvik-video.mp4',
       'nordvik-video-poster.jpg',
-    ].map((file) => storeSeedMedia(sink, file)),
+    ].map((file) => seedMediaKey(file)),
   );
   if (!vertical || !square || !horizontal || !large || !newsletter || !declined || !video || !poster) {
     throw new Error('Demo media missing');

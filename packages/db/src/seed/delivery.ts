@@ -8,7 +8,7 @@ import {
   publisherPlacements,
   publishers,
 } from '../schema/index.ts';
-import { storeSeedMedia, type SeedMediaSink } from './ads.ts';
+import { seedMediaKey } from './ads.ts';
 
 /**
  * Ad delivery's demo step: validated ads (admin and publisher validation 1) of two demo advertisers, so the
@@ -41,7 +41,7 @@ interface DemoAd {
   isWebOnly?: boolean;
 }
 
-export async function seedDeliveryDemo(db: Database, sink?: SeedMediaSink): Promise<{ adIds: number[] }> {
+export async function seedDeliveryDemo(db: Database): Promise<{ adIds: number[] }> {
   const byBrand = new Map((await db.select().from(advertisers)).map((row) => [row.brand, row]));
   const ceramics = byBrand.get('Atelier Céramique');
   const bikes = byBrand.get('Vélo Urbain');
@@ -110,7 +110,7 @@ export async function seedDeliveryDemo(db: Database, sink?: SeedMediaSink): Prom
   const adIds: number[] = [];
   for (const [advertiser, campaignId, list] of plan) {
     for (const demo of list) {
-      const media = await storeSeedMedia(sink, demo.file);
+      const media = await seedMediaKey(demo.file);
       const [row] = await db
         .insert(ads)
         .values({

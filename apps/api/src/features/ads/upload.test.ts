@@ -71,7 +71,7 @@ async function adById(id: number) {
 
 /** Uploads a file that must be refused, and checks that nothing was stored. */
 async function expectRefused(file: Parameters<typeof upload>[2], statusCode: number) {
-  const mediaBefore = storedMedia(t);
+  const mediaBefore = await storedMedia(t);
   const adsBefore = await adCount();
   const response = await upload(t, advertiser, file);
   expect(response.statusCode).toBe(statusCode);
@@ -79,7 +79,7 @@ async function expectRefused(file: Parameters<typeof upload>[2], statusCode: num
   expect(body.adId).toBeNull();
   expect(body.errors.length).toBeGreaterThan(0);
   expect(body.tips).toEqual([]);
-  expect(storedMedia(t)).toEqual(mediaBefore);
+  expect(await storedMedia(t)).toEqual(mediaBefore);
   expect(await adCount()).toBe(adsBefore);
   return body as { status: string; errors: string[] };
 }
@@ -94,7 +94,7 @@ describe('upload-file: accepted files', () => {
     const ad = await adById(body.adId);
     expect(ad).toMatchObject({ type: 'image', formatId: 3, width: 300, height: 300, adminValidation: 0, link: null });
     expect(ad.image).toMatch(/^[a-f0-9]{64}\.png$/);
-    expect(storedMedia(t)).toContain(ad.image);
+    expect(await storedMedia(t)).toContain(ad.image);
 
     const served = await t.app.inject({ method: 'GET', url: `/media/${ad.image}` });
     expect(served.statusCode).toBe(200);

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../http/errors.ts';
 import { quietRequestLogs } from '../../http/quiet-request-logs.ts';
-import { contentTypeOf, isMediaKey } from '../../infra/media-storage.ts';
+import { isMediaKey } from '../../infra/media-storage.ts';
 
 /**
- * GET /media/<key>: uploaded media with their content type. Keys are content hashes, so a response
- * never changes and is cached for a year. Single byte ranges are served (video seeking).
+ * GET /media/<key>: uploaded media with their content type, from the storage MEDIA_STORAGE names (the same
+ * answer from either). Keys are content hashes, so a response never changes and is cached for a year. Single
+ * byte ranges are served (video seeking).
  */
 export default async function mediaRoutes(app: FastifyInstance) {
   // Ad media are loaded by every page that shows an ad.
@@ -17,7 +18,7 @@ export default async function mediaRoutes(app: FastifyInstance) {
     const stored = await media.get(key);
     if (!stored) throw notFound('No such media.');
     reply
-      .header('content-type', contentTypeOf(key))
+      .header('content-type', stored.contentType)
       .header('cache-control', 'public, max-age=31536000, immutable')
       .header('x-content-type-options', 'nosniff')
       .header('accept-ranges', 'bytes')

@@ -38,7 +38,9 @@ export interface Billing {
   /** What selection reads now. */
   state(index: AdIndexSnapshot, nowMs: number): SelectionState;
   /** The index was loaded: the credits as stored (the shared store keeps the newest version it was told of). */
-  indexLoaded(index: AdIndexSnapshot): void;
+  indexLoaded(index: AdIndexSnapshot): void | Promise<void>;
+  /** Today's counters were read from the database (a shared store starts from them where it has none). */
+  countersLoaded(): void | Promise<void>;
   /** Promises one impression of a CPM campaign to a served ad; false when another instance took the last one. */
   reserve(campaign: IndexedCampaign, decisionId: string, nowMs: number): boolean | Promise<boolean>;
   release(campaignId: number, decisionId: string): void;
@@ -64,6 +66,8 @@ export class LocalBilling implements Billing {
   indexLoaded(index: AdIndexSnapshot): void {
     this.credits.load(index.campaigns.values());
   }
+
+  countersLoaded(): void {}
 
   reserve(campaign: IndexedCampaign): boolean {
     this.credits.reserve(campaign.id);

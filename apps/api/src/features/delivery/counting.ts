@@ -19,6 +19,7 @@ import { eventMoney } from './event-money.ts';
 import { NO_MONEY, type DeliveryEvent, type EventMoney } from './events.ts';
 import type { DeliveryParts, Requester } from './parts.ts';
 import { isOverdraw } from './recorder.ts';
+import { SharedStoreError } from './shared/redis-scripts.ts';
 import { newId } from './tokens.ts';
 import type { AddressRule, InvalidReason } from './traffic-filter.ts';
 import { utcDay } from './visitor.ts';
@@ -75,6 +76,11 @@ export async function addressFlag(
   return parts.filter.flagOfAny(decision.publisherId, [decision.ip, ipHash ?? parts.hasher.ip(requester.ip, at)], day);
 }
 
+/** Awaits only a promise: a part of this process answers at once, and no other request runs in between. */
+async function settled<T>(value: T | Promise<T>): Promise<T> {
+  return value instanceof Promise ? await value : value;
+}
+
 /**
  * Records a counted event's batch; the holds undo what was counted in memory if it fails, and settle either way.
  * Answers false when the database refused it as an overdraw (nothing written: the campaign had no credits left,
@@ -113,6 +119,10 @@ export async function countImpression(
   decision.writing = (decision.writing ?? 0) + 1;
   try {
     return await writeImpression(parts, decision, campaign, requester);
+  } catch (error) {
+    // The shared store went away before anything was written: the view may be counted when it is back.
+    if (error instanceof SharedStoreError) parts.decisions.unclaimView(decision);
+    throw error;
   } finally {
     decision.writing = (decision.writing ?? 1) - 1;
     decision.keptUntil = parts.clock.now().getTime() + KEPT_AFTER_VIEW_MS;
@@ -137,6 +147,20 @@ async function writeImpression(
   const wasReserved = decision.reserved;
   decision.reserved = false;
   const noCredits = () => invalidEvent(parts, 'impression', 'noCredits', decision, requester, at);
+  // What the address of its pageview counted today, in case a rule sets that address aside later today. Tallied
+  // before it is spent and queued: a set-aside queued from now on runs once it is written (and finds nothing to
+  // reverse of an event that was not billed after all).
+  if (decision.channel === 'web') {
+    await settled(
+      parts.setAsides.tally.add(
+        day,
+        decision.publisherId,
+        addressOf(parts, decision, requester, at),
+        'impression',
+        decision.id,
+      ),
+    );
+  }
   const spendsCredit = !campaign.isCpc;
   const costBound = impressionCost(campaign.cpm) + 1;
   const spent = spendsCredit
@@ -174,12 +198,6 @@ async function writeImpression(
   };
   const holds = [parts.billing.count(paced, spent ? costBound : undefined)];
   if (spent) holds.push(spent.hold);
-  // What the address of its pageview counted today, in case a rule sets that address aside later today. Tallied
-  // as it is queued below: a set-aside queued from now on runs once it is written.
-  if (decision.channel === 'web') {
-    const address = addressOf(parts, decision, requester, at);
-    await parts.setAsides.tally.add(day, decision.publisherId, address, 'impression', decision.id);
-  }
   const rerecorded = rerecord(decision);
   const impression: DeliveryEvent = {
     t: 'impression',
@@ -250,18 +268,38 @@ export async function countClick(
   let uniqueHold = await parts.uniqueClicks.claim(keys, at.getTime());
   const costBound = campaign ? clickCost(campaign.cpc) : 0;
   let spent: Spent | null = null;
-  if (uniqueHold && campaign?.isCpc) {
-    spent = await parts.billing.spend({
-      kind: 'click',
-      campaign,
-      adId: decision.adId,
-      id: clickId,
-      reservation: null,
-      day,
-      budget: ad.budget,
-      costBound,
-      nowMs: at.getTime(),
-    });
+  try {
+    // Tallied before it is spent and queued, as an impression (writeImpression).
+    if (uniqueHold && web) {
+      await settled(
+        parts.setAsides.tally.add(
+          day,
+          decision.publisherId,
+          addressOf(parts, decision, requester, at),
+          'click',
+          clickId,
+        ),
+      );
+    }
+    if (uniqueHold && campaign?.isCpc)
+      spent = await parts.billing.spend({
+        kind: 'click',
+        campaign,
+        adId: decision.adId,
+        id: clickId,
+        reservation: null,
+        day,
+        budget: ad.budget,
+        costBound,
+        nowMs: at.getTime(),
+      });
+  } catch (error) {
+    if (!(error instanceof SharedStoreError)) throw error;
+    // The shared store went away: the visitor reaches the ad's page, and nothing is counted.
+    uniqueHold?.undo();
+    return { location, counted: 'ignored' };
+  }
+  if (uniqueHold && spent) {
     if (!spent.ok) {
       // The visitor's unique click came once the campaign could no longer pay for it: a repeat, set aside.
       uniqueHold.undo();
@@ -293,11 +331,6 @@ export async function countClick(
       spent: money.cost + money.trialCost,
     };
     holds.push(parts.billing.count(paced, spendsCredit ? costBound : undefined));
-    // Tallied as it is queued below, as an impression (writeImpression).
-    if (web) {
-      const address = addressOf(parts, decision, requester, at);
-      await parts.setAsides.tally.add(day, decision.publisherId, address, 'click', clickId);
-    }
   }
   if (spent?.ok) holds.push(spent.hold);
   const click = clickEvent(decision, clickId, visitor, isUnique, spendsCredit, money, at);

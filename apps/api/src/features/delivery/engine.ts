@@ -1,4 +1,3 @@
-import type { Database, DatabaseHandle } from '@helium/db';
 import {
   CLICK_TOKEN_MS,
   ctrRank,
@@ -6,60 +5,32 @@ import {
   type CtrThresholds,
   type Device,
   type PageHeaders,
-  type Random,
 } from '@helium/domain';
-import type { Clock } from '../../infra/clock.ts';
 import { displayKey, loadCounters, type AdIndexSnapshot, type IndexedAd } from './ad-index.ts';
 import { clickByToken, viewByToken, type ClickOutcome, type ViewOutcome } from './counting.ts';
-import { LocalBilling, type Billing } from './billing.ts';
 import type { CreditBook } from './credits.ts';
-import { DecisionBook } from './decisions.ts';
 import type { ReversedEvent } from './event-reads.ts';
-import { GeoLocator, type IpLookup } from './geo.ts';
-import { Heartbeats } from './heartbeats.ts';
-import { IpRanges } from './ip-ranges.ts';
-import { LeadBook } from './leads.ts';
-import { NewsletterIssues } from './newsletter-issues.ts';
+import type { GeoLocator } from './geo.ts';
 import { owlClick, owlOpen, type IssueBanner } from './newsletters.ts';
 import { decide, type PageviewRequest } from './pageviews.ts';
-import { selectionState, type DeliveryParts, type Requester } from './parts.ts';
-import { GroupCommitRecorder } from './recorder.ts';
+import { selectionState, type DeliveryParts, type Requester, type TrafficJudge } from './parts.ts';
+import type { GroupCommitRecorder } from './recorder.ts';
 import { mediaUrl } from './served-ads.ts';
-import { ServingIndex } from './serving-index.ts';
-import { SetAsides } from './set-asides.ts';
+import { SharedStoreError } from './shared/redis-scripts.ts';
+import type { ServingChanges } from './shared/serving-changes.ts';
+import type { SharedBilling } from './shared/shared-billing.ts';
 import { displayPlan } from './slot-selection.ts';
-import { writeBatch } from './store.ts';
-import { deriveKey, TokenSigner } from './tokens.ts';
-import { DEFAULT_TRAFFIC_LIMITS, TrafficFilter, type TrafficLimits } from './traffic-filter.ts';
-import { UniqueClicks } from './unique-clicks.ts';
-import { utcDay, VisitorHasher } from './visitor.ts';
+import { utcDay } from './visitor.ts';
+import { createParts, type EngineOptions } from './wiring.ts';
 
 export type { Requester } from './parts.ts';
 export type { ClickOutcome, ViewOutcome } from './counting.ts';
+export type { EngineOptions, SharedStateOptions } from './wiring.ts';
 
 /** How often reservations of unviewed ads are released and old decisions, clicks and heartbeats forgotten. */
 const SWEEP_EVERY_MS = 10_000;
-
-export interface EngineOptions {
-  db: Database;
-  /** The database's prepared-statement call, which writes each batch of events. */
-  executePrepared: DatabaseHandle['executePrepared'];
-  clock: Clock;
-  secret: string;
-  /** The public address of the server, for absolute URLs in what the script receives. */
-  baseUrl: string;
-  random?: Random;
-  limits?: TrafficLimits;
-  /** Addresses of hosting and cloud providers, whose traffic is invalid (DATACENTER_IP_RANGES_FILE); none by default. */
-  dataCentres?: IpRanges;
-  /** IP to location (tests); geoip-lite by default. */
-  geoLookup?: IpLookup;
-  /** Counted events kept per address for set-asides (AddressTally); MAX_TALLIED_EVENTS by default. */
-  maxTalliedEvents?: number;
-  onError?: (error: unknown) => void;
-  /** Batches handed to the database before the first is durable (GroupCommitRecorder says when 2 helps). */
-  batchesInFlight?: number;
-}
+/** How often an instance sharing its state copies the shared figures selection reads (SharedBilling.refresh). */
+const SHARED_REFRESH_MS = 1_000;
 
 /**
  * The ad-delivery engine: the serving routes' one entry. It wires the parts that each own a piece of serving's
@@ -68,81 +39,54 @@ export interface EngineOptions {
  */
 export class DeliveryEngine {
   readonly recorder: GroupCommitRecorder;
-  readonly filter: TrafficFilter;
+  readonly filter: TrafficJudge;
   readonly geo: GeoLocator;
   /** The parts (tests reach into them; the routes use the methods below). */
   readonly parts: DeliveryParts;
-  private sweepTimer: NodeJS.Timeout | null = null;
+  private readonly changes: ServingChanges | null;
+  private readonly sharedBilling: SharedBilling | null;
+  private timers: NodeJS.Timeout[] = [];
+  private storeAwayLoggedAt = -Infinity;
 
   constructor(private readonly options: EngineOptions) {
-    const { db, clock, onError } = options;
-    const recorder = new GroupCommitRecorder(
-      async (events) => this.parts.billing.written(await writeBatch(options.executePrepared, events), events),
-      onError,
-      options.batchesInFlight,
-    );
-    const filter = new TrafficFilter(options.limits ?? DEFAULT_TRAFFIC_LIMITS);
-    const billing: Billing = new LocalBilling();
-    const index = new ServingIndex(
-      db,
-      recorder,
-      (loaded) => this.indexLoaded(loaded),
-      (reload) => this.loadCounters(reload.counters),
-      onError,
-    );
-    const setAsides = new SetAsides({
-      db,
-      recorder,
-      clock,
-      visitorsOfIp: (publisherId, ipHash) => filter.visitorsOfIp(publisherId, ipHash),
-      onReversed: (events) => this.reversed(events),
-      onError,
-      maxTalliedEvents: options.maxTalliedEvents,
+    const created = createParts(options, {
+      indexLoaded: (index) => this.indexLoaded(index),
+      loadCounters: (always) => this.loadCounters(always),
+      reversed: (events) => this.reversed(events),
     });
-    filter.onTrip = (trip) => setAsides.trip(trip);
-    this.recorder = recorder;
-    this.filter = filter;
-    this.geo = new GeoLocator(options.geoLookup);
-    this.parts = {
-      db,
-      clock,
-      baseUrl: options.baseUrl,
-      random: options.random ?? Math.random,
-      recorder,
-      index,
-      billing,
-      decisions: new DecisionBook(db, (decision) => billing.release(decision.campaignId, decision.id)),
-      uniqueClicks: new UniqueClicks(),
-      leads: new LeadBook(db, recorder, () => index.snapshot()),
-      issues: new NewsletterIssues(db),
-      heartbeats: new Heartbeats(),
-      filter,
-      setAsides,
-      dataCentres: options.dataCentres ?? IpRanges.EMPTY,
-      geo: this.geo,
-      hasher: new VisitorHasher(deriveKey(options.secret, 'visitors')),
-      signer: new TokenSigner(deriveKey(options.secret, 'tokens')),
-    };
+    this.parts = created.parts;
+    this.changes = created.changes;
+    this.sharedBilling = created.sharedBilling;
+    this.recorder = this.parts.recorder;
+    this.filter = this.parts.filter;
+    this.geo = this.parts.geo;
   }
 
   /** Loads the index and the counters; starts the periodic reload and the sweep unless `timers` is false. */
   async start(options: { timers?: boolean } = {}): Promise<void> {
     await this.parts.index.start(options);
-    if (options.timers !== false) {
-      this.sweepTimer = setInterval(() => this.sweep(), SWEEP_EVERY_MS);
-      this.sweepTimer.unref();
+    // Other instances' changes reload this one's index too (its own announce theirs).
+    this.changes?.start(() => void this.parts.index.servingChanged({ announce: false }));
+    if (options.timers === false) return;
+    this.timers.push(setInterval(() => this.sweep(), SWEEP_EVERY_MS));
+    const shared = this.sharedBilling;
+    if (shared) {
+      const refresh = () => shared.refresh(this.options.clock.now().getTime()).catch(this.options.onError);
+      this.timers.push(setInterval(refresh, SHARED_REFRESH_MS));
     }
+    for (const timer of this.timers) timer.unref();
   }
 
   /** Graceful stop: writes every queued event. */
   async close(): Promise<void> {
-    if (this.sweepTimer) clearInterval(this.sweepTimer);
+    for (const timer of this.timers) clearInterval(timer);
+    this.changes?.stop();
     await this.parts.index.stop();
     await this.recorder.close();
   }
 
-  private indexLoaded(index: AdIndexSnapshot) {
-    this.parts.billing.indexLoaded(index);
+  private async indexLoaded(index: AdIndexSnapshot) {
+    await this.parts.billing.indexLoaded(index);
     // Every pageview is located (country figures, geotargeting): the database is read here, not in a request.
     this.geo.load();
   }
@@ -162,6 +106,7 @@ export class DeliveryEngine {
     if (day < pacing.today) return;
     pacing.load(day, counters);
     uniqueClicks.load(counters.recentUniqueClicks, now.getTime());
+    await this.parts.billing.countersLoaded();
   }
 
   /** What set_aside_traffic reversed leaves the counters kept in memory. */
@@ -196,7 +141,7 @@ export class DeliveryEngine {
 
   /** A pageview of the publisher script: counts it and answers the ads of the publisher's placements. */
   decide(input: PageviewRequest) {
-    return decide(this.parts, input);
+    return decide(this.parts, input).catch((error: unknown) => this.storeAway(error, { counted: false, ads: [] }));
   }
 
   /** The script's heartbeat alone (also sent with every decision). */
@@ -210,12 +155,16 @@ export class DeliveryEngine {
 
   /** A view beacon: counts a validated impression for a genuine view token (counting.ts `viewByToken`). */
   view(token: unknown, requester: Requester, headers: PageHeaders): Promise<ViewOutcome> {
-    return viewByToken(this.parts, token, requester, headers);
+    return viewByToken(this.parts, token, requester, headers).catch((error: unknown) =>
+      this.storeAway(error, 'ignored' as const),
+    );
   }
 
   /** A click through /c/<token>: where to send the visitor, and what was counted (counting.ts `clickByToken`). */
   click(token: string, requester: Requester): Promise<ClickOutcome> {
-    return clickByToken(this.parts, token, requester);
+    return clickByToken(this.parts, token, requester).catch((error: unknown) =>
+      this.storeAway(error, { location: null, counted: 'ignored' as const }),
+    );
   }
 
   /** A lead for a click id (the advertiser's pixel or postback): see LeadBook. */
@@ -225,12 +174,30 @@ export class DeliveryEngine {
 
   /** A newsletter open (its banner image): see newsletters.ts. */
   owlOpen(publisherId: number, bannerIndex: number, issue: string, requester: Requester) {
-    return owlOpen(this.parts, { publisherId, bannerIndex, issue } satisfies IssueBanner, requester);
+    return owlOpen(this.parts, { publisherId, bannerIndex, issue } satisfies IssueBanner, requester).catch(
+      (error: unknown) => this.storeAway(error, { location: null, counted: 'ignored' as const }),
+    );
   }
 
   /** A click on a newsletter banner. */
   owlClick(publisherId: number, bannerIndex: number, issue: string, requester: Requester) {
-    return owlClick(this.parts, { publisherId, bannerIndex, issue }, requester);
+    return owlClick(this.parts, { publisherId, bannerIndex, issue }, requester).catch((error: unknown) =>
+      this.storeAway(error, { location: null, counted: 'ignored' as const }),
+    );
+  }
+
+  /**
+   * The shared store (Redis) did not answer: serving answers safely (no ad, nothing counted) rather than fail, and
+   * says so in the log at most once a minute. Any other error is the caller's.
+   */
+  private storeAway<T>(error: unknown, answer: T): T {
+    if (!(error instanceof SharedStoreError)) throw error;
+    const now = this.options.clock.now().getTime();
+    if (now - this.storeAwayLoggedAt >= 60_000) {
+      this.storeAwayLoggedAt = now;
+      this.options.onError?.(error);
+    }
+    return answer;
   }
 
   visitorOf(requester: Requester, at: Date): string {

@@ -24,10 +24,16 @@ export class ServingIndex {
     private readonly db: Database,
     private readonly recorder: GroupCommitRecorder,
     /** The new index, before decisions see it: what is kept beside it follows (credits). */
-    private readonly onLoaded: (index: AdIndexSnapshot) => void,
+    private readonly onLoaded: (index: AdIndexSnapshot) => void | Promise<void>,
     /** Once decisions see it: today's counters are read again (with `counters`, or on a new day). */
     private readonly afterLoaded: (options: { counters: boolean }) => Promise<void>,
     private readonly onError: (error: unknown) => void = () => {},
+    private readonly options: {
+      /** Tells the other instances of a change (shared/serving-changes.ts). */
+      announce?: () => void;
+      /** The periodic reload also reads today's counters (several instances: what the others counted). */
+      countersEveryReload?: boolean;
+    } = {},
   ) {}
 
   /** The index in force; throws before the first load. */
@@ -40,7 +46,8 @@ export class ServingIndex {
   async start(options: { timers?: boolean } = {}): Promise<void> {
     await this.load({ counters: true });
     if (options.timers !== false) {
-      this.timer = setInterval(() => void this.refresh().catch(this.onError), INDEX_RELOAD_MS);
+      const counters = this.options.countersEveryReload ?? false;
+      this.timer = setInterval(() => void this.refresh({ counters }).catch(this.onError), INDEX_RELOAD_MS);
       this.timer.unref();
     }
   }
@@ -56,7 +63,8 @@ export class ServingIndex {
    * that reload starts share it. A failed reload is reported (onError), not thrown: the change itself is saved, and
    * the minute's refresh loads it.
    */
-  servingChanged(): Promise<void> {
+  servingChanged(options: { announce?: boolean } = {}): Promise<void> {
+    if (options.announce !== false) this.options.announce?.();
     if (!this.nextReload) {
       const reload = Promise.resolve()
         .then(() => {
@@ -77,7 +85,7 @@ export class ServingIndex {
 
   private async load(options: { counters: boolean }): Promise<void> {
     const index = await loadIndex(this.db);
-    this.onLoaded(index);
+    await this.onLoaded(index);
     this.current = index;
     await this.afterLoaded(options);
   }

@@ -1,3 +1,20 @@
+import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Database } from '@helium/db';
+
+/**
+ * The namespace of a network's shared state: its database (name and id in its PostgreSQL cluster) and its session
+ * secret, which every instance of the network shares and no other network has. Instances of one network meet in
+ * it; tests and other networks on the same Redis do not.
+ */
+export async function networkNamespace(db: Database, secret: string): Promise<string> {
+  const { rows } = (await db.execute(
+    sql`select current_database() as name, (select oid from pg_database where datname = current_database())::text as id`,
+  )) as unknown as { rows: Array<{ name: string; id: string }> };
+  const database = rows[0];
+  return createHash('sha256').update(`${database?.name}|${database?.id}|${secret}`).digest('base64url').slice(0, 12);
+}
+
 /**
  * The names of the shared state's keys in Redis, under a namespace of the database they belong to (instances of
  * one network share a namespace; tests and other networks on the same Redis do not meet). Every key a day or an

@@ -173,6 +173,19 @@ export const SCRIPTS = {
 export type ScriptName = keyof typeof SCRIPTS;
 
 /**
+ * The shared store did not answer (Redis away, a command timed out): serving answers safely without it (no ad, a
+ * view or click not counted) rather than fail, and the store's state is as the last answered command left it.
+ */
+export class SharedStoreError extends Error {
+  constructor(cause: unknown) {
+    super(`The shared store (Redis) did not answer: ${cause instanceof Error ? cause.message : String(cause)}`, {
+      cause,
+    });
+    this.name = 'SharedStoreError';
+  }
+}
+
+/**
  * The scripts on one Redis connection (ioredis runs each by its SHA, loading it again after a Redis restart).
  * `run` answers what the script answered.
  */
@@ -191,6 +204,15 @@ export class RedisScripts {
 
   run<T = unknown>(name: ScriptName, keys: readonly string[], args: ReadonlyArray<string | number>): Promise<T> {
     const command = (this.redis as unknown as Record<ScriptName, (...values: unknown[]) => Promise<T>>)[name];
-    return command.call(this.redis, keys.length, ...keys, ...args);
+    return this.call(() => command.call(this.redis, keys.length, ...keys, ...args));
+  }
+
+  /** A command of the shared store: its failure is a SharedStoreError. */
+  async call<T>(command: (redis: Redis) => Promise<T>): Promise<T> {
+    try {
+      return await command(this.redis);
+    } catch (error) {
+      throw new SharedStoreError(error);
+    }
   }
 }

@@ -47,12 +47,30 @@ export class SharedBilling implements Billing {
     return { index, credits: this.credits, pacing: this.pacing, nowMs };
   }
 
-  indexLoaded(index: AdIndexSnapshot): void {
+  async indexLoaded(index: AdIndexSnapshot): Promise<void> {
     this.credits.load(index.campaigns.values());
     this.campaigns = index.campaigns;
     this.budgets = new Map([...index.ads.values()].filter((ad) => ad.budget > 0).map((ad) => [ad.id, ad.budget]));
-    // The stored figures, at their version: the shared store keeps whichever is newer.
-    void this.syncAll([...index.campaigns.values()]).catch(this.onError);
+    // The stored figures, at their version: the shared store keeps whichever is newer. A store away is not a
+    // reason to keep the old index: serving answers without it meanwhile.
+    await this.syncAll([...index.campaigns.values()]).catch(this.onError);
+    if (this.pacing.today) await this.refresh(this.now()).catch(this.onError);
+  }
+
+  /**
+   * Today's counters were read from the database: where the shared store has no figure yet for today's
+   * impressions of a campaign or for an ad's spend (a new day, Redis emptied), it starts from them.
+   */
+  async countersLoaded(): Promise<void> {
+    const day = this.pacing.today;
+    const pipeline = this.scripts.redis.pipeline();
+    for (const campaign of this.campaigns.values()) {
+      const today = this.pacing.campaignImpressionsToday(campaign.id);
+      pipeline.set(this.keys.today(day, campaign.id), today, 'EX', DAY_KEY_SECONDS, 'NX');
+    }
+    for (const adId of this.budgets.keys()) pipeline.set(this.keys.adSpend(adId), this.pacing.spentOf(adId), 'NX');
+    await pipeline.exec().catch(this.onError);
+    await this.refresh(this.now()).catch(this.onError);
   }
 
   private async syncAll(campaigns: IndexedCampaign[]) {
@@ -222,8 +240,7 @@ export class SharedBilling implements Billing {
 
   /**
    * Copies the shared figures selection reads into this process: each campaign's credits and reservations, today's
-   * impressions, each budgeted ad's spend. Run every second; days and ads with no key yet start from the
-   * database's figures (SETNX), which the counters of this process were loaded with.
+   * impressions, each budgeted ad's spend. Run every second.
    */
   async refresh(nowMs: number): Promise<void> {
     const campaigns = [...this.campaigns.values()];
@@ -233,37 +250,26 @@ export class SharedBilling implements Billing {
     for (const campaign of campaigns) {
       pipeline.hmget(this.keys.credits(campaign.id), 'imp', 'clk');
       pipeline.zcount(this.keys.reservations(campaign.id), nowMs, '+inf');
-      pipeline.set(
-        this.keys.today(day, campaign.id),
-        this.pacing.campaignImpressionsToday(campaign.id),
-        'EX',
-        DAY_KEY_SECONDS,
-        'NX',
-      );
       pipeline.get(this.keys.today(day, campaign.id));
     }
-    for (const adId of ads) {
-      pipeline.set(this.keys.adSpend(adId), this.pacing.spentOf(adId), 'NX');
-      pipeline.get(this.keys.adSpend(adId));
-    }
+    for (const adId of ads) pipeline.get(this.keys.adSpend(adId));
     const answers = (await pipeline.exec()) ?? [];
     let at = 0;
     const next = () => answers[at++]?.[1];
     for (const campaign of campaigns) {
       const [impressions, clicks] = (next() as Array<string | null> | undefined) ?? [];
       const reserved = Number(next() ?? 0);
-      next();
-      const today = Number(next() ?? 0);
+      const today = next();
       this.credits.setShared(campaign.id, {
         ...(impressions != null ? { impressions: Number(impressions) } : {}),
         ...(clicks != null ? { clicks: Number(clicks) } : {}),
         reserved,
       });
-      this.pacing.setShared({ campaignId: campaign.id, today });
+      if (today != null) this.pacing.setShared({ campaignId: campaign.id, today: Number(today) });
     }
     for (const adId of ads) {
-      next();
-      this.pacing.setShared({ adId, spent: Number(next() ?? 0) });
+      const spent = next();
+      if (spent != null) this.pacing.setShared({ adId, spent: Number(spent) });
     }
   }
 }

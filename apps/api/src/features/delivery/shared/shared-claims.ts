@@ -25,15 +25,16 @@ export class SharedDecisionBook extends DecisionBook {
 
   override async claimView(decision: DecisionState): Promise<boolean> {
     if (!super.claimView(decision)) return false;
-    const taken = await this.scripts.redis.set(
-      this.keys.view(decision.id),
-      '1',
-      'PX',
-      VIEW_TOKEN_MS + CLAIM_MARGIN_MS,
-      'NX',
-    );
-    // Another instance counts it (or did): this decision's view is used.
-    return taken === 'OK';
+    const key = this.keys.view(decision.id);
+    try {
+      // Another instance counts it (or did): this decision's view is used.
+      return (
+        (await this.scripts.call((redis) => redis.set(key, '1', 'PX', VIEW_TOKEN_MS + CLAIM_MARGIN_MS, 'NX'))) === 'OK'
+      );
+    } catch (error) {
+      super.unclaimView(decision);
+      throw error;
+    }
   }
 
   override unclaimView(decision: DecisionState): void {
@@ -90,12 +91,8 @@ export class SharedLeadClaims {
   ) {}
 
   async claim(clickId: string): Promise<boolean> {
-    const taken = await this.scripts.redis.set(
-      this.keys.lead(clickId),
-      '1',
-      'PX',
-      LEAD_WINDOW_MS + CLAIM_MARGIN_MS,
-      'NX',
+    const taken = await this.scripts.call((redis) =>
+      redis.set(this.keys.lead(clickId), '1', 'PX', LEAD_WINDOW_MS + CLAIM_MARGIN_MS, 'NX'),
     );
     return taken === 'OK';
   }
@@ -118,7 +115,7 @@ export class SharedIssueClaims {
   /** Stores `adId` as the issue's ad unless another instance stored one: answers the issue's ad. */
   async settle(issue: { publisherId: number; bannerIndex: number; issue: string }, adId: number): Promise<number> {
     const key = this.keys.issue(issue.publisherId, issue.bannerIndex, issue.issue);
-    const previous = await this.scripts.redis.set(key, String(adId), 'PX', ISSUE_AD_MS, 'NX', 'GET');
+    const previous = await this.scripts.call((redis) => redis.set(key, String(adId), 'PX', ISSUE_AD_MS, 'NX', 'GET'));
     return previous === null ? adId : Number(previous);
   }
 }

@@ -57,18 +57,14 @@ export class SharedTrafficFilter {
       this.keys.flag(day, publisherId, ip),
     );
     if (keys.length === 0) return null;
-    const flags = await this.scripts.redis.mget(...keys);
+    const flags = await this.scripts.call((redis) => redis.mget(...keys));
     return (flags.find((flag) => flag !== null) as AddressRule | undefined) ?? null;
   }
 
   /** Sets the address aside for the rest of the day; the instance that set it first sets aside what it counted. */
   private async trip(publisherId: number, ipHash: string, day: string, reason: AddressRule): Promise<AddressRule> {
-    const set = await this.scripts.redis.set(
-      this.keys.flag(day, publisherId, ipHash),
-      reason,
-      'EX',
-      DAY_KEY_SECONDS,
-      'NX',
+    const set = await this.scripts.call((redis) =>
+      redis.set(this.keys.flag(day, publisherId, ipHash), reason, 'EX', DAY_KEY_SECONDS, 'NX'),
     );
     if (set === 'OK') this.onTrip({ publisherId, ipHash, day, reason });
     return reason;
@@ -176,11 +172,8 @@ export class SharedTally {
 
   async add(day: string, publisherId: number, ipHash: string, kind: 'impression' | 'click', id: string): Promise<void> {
     const key = this.keys.tally(day, publisherId, ipHash);
-    await this.scripts.redis
-      .multi()
-      .rpush(key, `${kind === 'impression' ? 'i' : 'c'}:${id}`)
-      .expire(key, DAY_KEY_SECONDS)
-      .exec();
+    const item = `${kind === 'impression' ? 'i' : 'c'}:${id}`;
+    await this.scripts.call((redis) => redis.multi().rpush(key, item).expire(key, DAY_KEY_SECONDS).exec());
   }
 
   async take(day: string, publisherId: number, ipHash: string): Promise<AddressEvents | null> {

@@ -138,7 +138,7 @@ export async function creditSale(tx: Transaction, sale: SaleRow, now: Date, user
 }
 
 /** Moves a sale from one state to another, or answers null when it was not in that state (someone was first). */
-export async function moveSale(
+async function moveSale(
   tx: Transaction,
   where: { saleId?: number; stripeSessionId?: string },
   from: SaleRow['state'],

@@ -136,6 +136,7 @@ export const CALL_SAMPLES: Record<string, CallSample> = {
     otherTenant: 'none',
   },
   '/api/admin/get-sales': { body: () => ({ state: 'toConfirm' }), otherTenant: 'none' },
+  '/api/admin/get-outstanding-invoices': { body: noBody, otherTenant: 'none' },
   '/api/admin/update-sale': {
     body: (ids) => ({ saleId: ids.invoiceSaleId, action: 'confirm' }),
     otherTenant: 'none',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PAYOUT_METHODS } from '@helium/domain/payouts';
+import { LATE_PAYMENT_ACTIONS } from '@helium/domain/pricing';
 import { defineCall } from './call.ts';
 import { ZIdSchema, ZLocaleSchema } from './common.ts';
 import { ZGeolocationSchema } from './locations.ts';
@@ -40,6 +41,8 @@ export const ZNetworkSettingsFieldsSchema = z.object({
   bitcoinAddress: z.string().trim().min(1).max(100),
   sellerDetails: z.string().trim().min(1).max(1000),
   bankDetails: z.string().trim().min(1).max(1000),
+  /** A payment that arrives for a sale cancelled meanwhile: credited (the money was taken), or refunded. */
+  latePaymentAction: z.enum(LATE_PAYMENT_ACTIONS),
 });
 export type TNetworkSettingsFields = z.infer<typeof ZNetworkSettingsFieldsSchema>;
 export type TNetworkSettingName = keyof TNetworkSettingsFields;
@@ -205,6 +208,8 @@ export const ZAdminAdvertiserSchema = ZHolderSchema.extend({
   id: z.number().int(),
   brand: z.string(),
   salesRep: z.string().nullable(),
+  /** The most its unpaid invoices may add up to, euros; null = 10 x the network's minimum order of direct billing. */
+  invoiceLimit: z.number().nullable(),
   campaigns: z.array(ZAdminCampaignSchema),
 });
 export type TAdminAdvertiser = z.infer<typeof ZAdminAdvertiserSchema>;
@@ -236,13 +241,14 @@ export const ZUpdatePublisherRequestSchema = z
   .strict();
 export type TUpdatePublisherRequest = z.infer<typeof ZUpdatePublisherRequestSchema>;
 
-/** POST /api/admin/update-advertiser: its brand, sales rep and holder. */
+/** POST /api/admin/update-advertiser: its brand, sales rep, holder and ceiling of unpaid invoices (null = default). */
 export const ZUpdateAdvertiserRequestSchema = z
   .object({
     advertiserId: ZIdSchema,
     brand: ZBrandSchema.optional(),
     salesRep: ZSalesRepSchema.optional(),
     holderEmail: ZHolderEmailSchema.optional(),
+    invoiceLimit: euros.nullable().optional(),
   })
   .strict();
 export type TUpdateAdvertiserRequest = z.infer<typeof ZUpdateAdvertiserRequestSchema>;

@@ -120,6 +120,7 @@ describe('update-network-settings', () => {
     ['an unknown setting', { isAdmin: true }],
     ['a text for a number', { vatPct: '20' }],
     ['0 days averaged', { statsDaysAveraged: 0 }],
+    ['an unknown late-payment action', { latePaymentAction: 'keep' }],
   ])('refuses %s with a 4xx and changes nothing', async (_label, body) => {
     const before = await databaseFingerprint(t.db, NOT_COMPARED);
     const count = await rowCount();
@@ -147,6 +148,21 @@ describe('update-network-settings', () => {
     const response = await admin.post(UPDATE, { vatPct: settings.vatPct });
     expect(response.statusCode).toBe(200);
     expect(await rowCount()).toBe(count);
+  });
+
+  it('says what to do with a payment for a cancelled sale: credit by default, refund when set (audited)', async () => {
+    expect((await admin.post(GET)).json().settings.latePaymentAction).toBe('credit');
+    const response = await admin.post(UPDATE, { latePaymentAction: 'refund' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().settings).toMatchObject({ latePaymentAction: 'refund', changed: ['latePaymentAction'] });
+    const [audit] = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'networkSettings.update'))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(audit!.details).toEqual({ changes: { latePaymentAction: { from: 'credit', to: 'refund' } } });
+    expect((await admin.post(UPDATE, { latePaymentAction: 'credit' })).statusCode).toBe(200);
   });
 
   it('keeps both of two concurrent changes of different fields', async () => {

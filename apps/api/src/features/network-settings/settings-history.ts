@@ -52,6 +52,7 @@ export function settingsFields(row: Row): TNetworkSettingsFields {
     bitcoinAddress: row.bitcoinAddress,
     sellerDetails: row.sellerDetails,
     bankDetails: row.bankDetails,
+    latePaymentAction: row.latePaymentAction,
   };
 }
 
@@ -86,6 +87,7 @@ function columnsOf(fields: Partial<TNetworkSettingsFields>): Partial<Insert> {
   set('bitcoinAddress', fields.bitcoinAddress);
   set('sellerDetails', fields.sellerDetails);
   set('bankDetails', fields.bankDetails);
+  set('latePaymentAction', fields.latePaymentAction);
   return columns;
 }
 

@@ -1,7 +1,20 @@
 import { useState } from 'react';
-import { Alert, Button, Group, NumberInput, Paper, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Group,
+  NativeSelect,
+  NumberInput,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TNetworkSettings, TNetworkSettingName, TUpdateNetworkSettingsRequest } from '@helium/contracts';
+import { LATE_PAYMENT_ACTIONS } from '@helium/domain/pricing';
 import { apiErrorMessage } from '../../../api/client.ts';
 import {
   hasChanges,
@@ -85,7 +98,20 @@ export function NetworkSettingsForm({
               }}
             >
               {group.fields.map((field) =>
-                field === 'bitcoinAddress' ? (
+                field === 'latePaymentAction' ? (
+                  <NativeSelect
+                    key={field}
+                    name={field}
+                    label={labelOf(field)}
+                    value={String(draft[field] ?? '')}
+                    onChange={(event) => set(field, event.currentTarget.value)}
+                    disabled={saving}
+                    data={LATE_PAYMENT_ACTIONS.map((action) => ({
+                      value: action,
+                      label: t(`networkSettings.latePaymentActions.${action}`),
+                    }))}
+                  />
+                ) : field === 'bitcoinAddress' ? (
                   <TextInput
                     key={field}
                     name={field}

@@ -22,6 +22,15 @@ describe('settingsToSave', () => {
     expect(hasChanges(request)).toBe(true);
   });
 
+  it('sends a choice that changed as its text', () => {
+    const withChoice = { ...shown, latePaymentAction: 'credit' } as TNetworkSettings;
+    expect(settingsToSave(withChoice, { latePaymentAction: 'refund' })).toEqual({
+      latePaymentAction: 'refund',
+      expectedId: 4,
+    });
+    expect(hasChanges(settingsToSave(withChoice, { latePaymentAction: 'credit' }))).toBe(false);
+  });
+
   it('leaves an emptied number out and sees no change when nothing changed', () => {
     const request = settingsToSave(shown, { usdToEur: '', btcToEur: 60000 });
     expect(request).toEqual({ expectedId: 4 });

@@ -26,6 +26,7 @@ export const SETTING_GROUPS: ReadonlyArray<{ key: SettingGroup; fields: readonly
       'extraDiscountForBtcPct',
       'extraDiscountForUsdPct',
       'vatPct',
+      'latePaymentAction',
     ],
   },
   { key: 'documents', fields: ['bitcoinAddress', 'sellerDetails', 'bankDetails'] },
@@ -37,6 +38,9 @@ export const TEXT_SETTINGS: ReadonlySet<TNetworkSettingName> = new Set([
   'sellerDetails',
   'bankDetails',
 ]);
+
+/** Fields chosen from a list, sent as text: what to do with a payment for a cancelled sale. */
+export const CHOICE_SETTINGS: ReadonlySet<TNetworkSettingName> = new Set(['latePaymentAction']);
 
 /** Number fields that take whole numbers only. */
 export const WHOLE_SETTINGS: ReadonlySet<TNetworkSettingName> = new Set([
@@ -65,7 +69,7 @@ export function settingsToSave(shown: TNetworkSettings, draft: SettingsDraft): T
   for (const field of NETWORK_SETTING_NAMES) {
     const value = draft[field];
     if (value === undefined) continue;
-    if (TEXT_SETTINGS.has(field)) {
+    if (TEXT_SETTINGS.has(field) || CHOICE_SETTINGS.has(field)) {
       if (typeof value === 'string' && value.trim() !== String(shown[field]).trim()) request[field] = value.trim();
       continue;
     }

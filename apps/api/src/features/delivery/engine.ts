@@ -1454,6 +1454,9 @@ export class DeliveryEngine {
           publisherId,
           visitor,
           ipHash: this.hasher.ip(requester.ip, at),
+          // The address only to look it up in the mail proxies' ranges (it is not kept), and the issue for their caps.
+          ip: requester.ip,
+          issue,
           userAgent: requester.userAgent,
           day: this.today,
           nowMs: at.getTime(),

@@ -9,7 +9,7 @@ import { loadConfig } from '../src/config.ts';
 import { ManualClock } from '../src/infra/clock.ts';
 import { createMailer } from '../src/infra/mailer.ts';
 import { codeFrom, startSmtpCatcher } from './smtp-catcher.ts';
-import { createTestDatabase } from './test-database.ts';
+import { createTestDatabase, type TestDatabase } from './test-database.ts';
 
 const GENEROUS_LIMITS: SigninLimits = {
   perIp: { limit: 10_000, windowMs: 60_000 },
@@ -24,6 +24,14 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** A logger to read what the server logs (none by default). */
   loggerInstance?: BuildAppOptions['loggerInstance'];
+  /**
+   * The database, for instances sharing one: its creator's handle (createTestDatabase) and handles opened again
+   * (openTestDatabaseAgain). A fresh one by default. `close()` calls its `drop`: the creator's deletes the
+   * database, so close the other instances first.
+   */
+  database?: TestDatabase;
+  /** Timed jobs' polling and lease (BuildAppOptions['scheduler']). */
+  scheduler?: BuildAppOptions['scheduler'];
 }
 
 /**
@@ -33,7 +41,7 @@ export interface TestAppOptions {
 export async function buildTestApp(options: TestAppOptions = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'helium-api-test-'));
   const smtp = await startSmtpCatcher();
-  const database = await createTestDatabase();
+  const database = options.database ?? (await createTestDatabase());
   const config = loadConfig({
     DATA_DIR: dataDir,
     SMTP_URL: smtp.url,
@@ -53,6 +61,7 @@ export async function buildTestApp(options: TestAppOptions = {}) {
     signinLimits,
     delivery: { timers: false, ...options.delivery },
     loggerInstance: options.loggerInstance,
+    scheduler: options.scheduler,
   });
   await app.ready();
   return {

@@ -9,7 +9,14 @@ export const TEST_DRIVER = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pg
  * A fresh migrated and seeded database for one test file. On PostgreSQL each file gets its own
  * database, dropped afterwards, so files can run in parallel without seeing each other's rows.
  */
-export async function createTestDatabase(): Promise<DatabaseHandle & { drop(): Promise<void> }> {
+export type TestDatabase = DatabaseHandle & {
+  /** Closes the handle; the database that created it also deletes the database. */
+  drop(): Promise<void>;
+  /** PostgreSQL only: the test database's URL, to open it again (as a second instance would). */
+  url?: string;
+};
+
+export async function createTestDatabase(): Promise<TestDatabase> {
   if (TEST_DRIVER === 'postgres') {
     const adminUrl = process.env.TEST_DATABASE_URL;
     if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
@@ -25,6 +32,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle & { drop(): P
     await seedDemoData(handle.db);
     return {
       ...handle,
+      url: url.toString(),
       drop: async () => {
         await handle.close();
         const cleaner = new pg.Client({ connectionString: adminUrl });
@@ -47,4 +55,14 @@ export async function createTestDatabase(): Promise<DatabaseHandle & { drop(): P
   await migrateDatabase(handle);
   await seedDemoData(handle.db);
   return { ...handle, drop: () => handle.close() };
+}
+
+/**
+ * The same PostgreSQL test database through a connection pool of its own, as a second server instance (on another
+ * machine) has it; its `drop` only closes it, the database's creator deletes it.
+ */
+export async function openTestDatabaseAgain(database: TestDatabase): Promise<TestDatabase> {
+  if (!database.url) throw new Error('Only a PostgreSQL test database can be shared by two instances');
+  const handle = await openDatabase({ url: database.url });
+  return { ...handle, url: database.url, drop: () => handle.close() };
 }

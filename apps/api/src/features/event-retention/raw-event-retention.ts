@@ -20,7 +20,7 @@ export const RAW_EVENT_RETENTION_EVERY_MS = HOUR_MS;
  * Rows deleted per statement: a few tens of milliseconds each, so that the delivery batches queued meanwhile (on
  * the embedded database, which runs one statement at a time) wait no longer than that.
  */
-export const RETENTION_CHUNK_ROWS = 2_000;
+export const RETENTION_CHUNK_ROWS = 1_000;
 
 /** Each pruned table, with the column its age is read from and the retention that applies to it. */
 const PRUNED: ReadonlyArray<{ table: PgTable; createdAt: PgColumn; keptFrom: keyof RetentionCutoffs }> = [

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { launchBrowser, newPage, signInThroughForm } from './support/browser.ts';
 import { startProduct, type Product } from './support/product.ts';
 
@@ -26,6 +26,14 @@ afterAll(async () => {
   await product?.stop();
 });
 
+/** The error shown beside a field (the text its `aria-describedby` names), once the field is marked invalid. */
+async function fieldError(field: Locator): Promise<string> {
+  await expect.poll(() => field.getAttribute('aria-invalid')).toBe('true');
+  const ids = ((await field.getAttribute('aria-describedby')) ?? '').split(/\s+/).filter(Boolean);
+  const texts = await Promise.all(ids.map((id) => admin.locator(`[id="${id}"]`).innerText()));
+  return texts.filter((text) => text.trim() !== '').join(' ');
+}
+
 describe('network settings', () => {
   it('changes the dollar rate and shows the change in the history', async () => {
     await admin.getByRole('navigation').getByRole('link', { name: 'Network settings' }).click();
@@ -44,21 +52,53 @@ describe('network settings', () => {
     expect(newest[4]).toContain('Euros per US dollar');
   });
 
-  it('refuses a share above 100 % and changes nothing', async () => {
+  it('refuses a share above 100 % beside its field and changes nothing', async () => {
     const rows = admin.getByTestId('settings-history').locator('tbody tr');
     const before = await rows.count();
-    await admin.getByLabel(/^Publisher revenue share/).fill('120');
+    const share = admin.getByLabel(/^Publisher revenue share/);
+    const original = await share.inputValue();
+    await share.fill('120');
     await admin.getByRole('button', { name: 'Save the settings' }).click();
-    await admin.getByRole('alert').filter({ hasText: '100' }).waitFor();
+    expect(await fieldError(share)).toBe('At most 100.');
     expect(await rows.count()).toBe(before);
+    await share.fill(original);
   });
 
-  it('reads in French', async () => {
+  // Issue 32: a bitcoin rate of 0.001 was saved as 0.00 and broke every purchase.
+  it('refuses a bitcoin rate with more decimals than stored beside its field, saving nothing', async () => {
+    const rows = admin.getByTestId('settings-history').locator('tbody tr');
+    const before = await rows.count();
+    const newest = await rows.first().locator('td').allInnerTexts();
+    const rate = admin.getByLabel(/^Euros per bitcoin/);
+    await rate.fill('0.001');
+    await admin.getByRole('button', { name: 'Save the settings' }).click();
+    expect(await fieldError(rate)).toBe('At most 2 decimals: the value is stored exactly as typed.');
+    // Below its range, the next refusal names the minimum; the other fields carry no error.
+    await rate.fill('5');
+    expect(await rate.getAttribute('aria-invalid')).not.toBe('true');
+    await admin.getByRole('button', { name: 'Save the settings' }).click();
+    expect(await fieldError(rate)).toBe('At least 100.');
+    expect(await admin.getByLabel(/^Euros per US dollar/).getAttribute('aria-invalid')).not.toBe('true');
+    expect(await rows.count()).toBe(before);
+    expect(await rows.first().locator('td').allInnerTexts()).toEqual(newest);
+    // Corrected, it is saved.
+    await rate.fill('61250.5');
+    await admin.getByRole('button', { name: 'Save the settings' }).click();
+    await admin.getByRole('status').filter({ hasText: 'The settings are saved' }).waitFor();
+    await expect.poll(() => rows.count()).toBe(before + 1);
+    expect((await rows.first().locator('td').allInnerTexts())[3]).toBe('61,250.50');
+  });
+
+  it('reads in French, refusals included', async () => {
     await admin.getByRole('button', { name: /Claire Dubois/ }).click();
     await admin.getByRole('menuitem', { name: 'Français' }).click();
     await admin.getByRole('heading', { level: 1, name: 'Réglages du réseau' }).waitFor();
     await admin.getByRole('heading', { level: 2, name: 'Historique' }).waitFor();
-    await admin.getByLabel(/^Euros par dollar US/).waitFor();
+    const rate = admin.getByLabel(/^Euros par dollar US/);
+    await rate.fill('0.123456789');
+    await admin.getByRole('button', { name: 'Enregistrer les réglages' }).click();
+    expect(await fieldError(rate)).toBe('Au plus 8 décimales\u202f: la valeur est enregistrée telle que saisie.');
+    await admin.getByLabel(/^Euros par bitcoin/).waitFor();
   });
 });
 

@@ -13,6 +13,12 @@ import { closeRedis, createRedis, createRedisSubscriber, redisStatus } from './i
 import { networkNamespace } from './features/delivery/shared/keys.ts';
 import { withSessionSecret } from './infra/shared-secret.ts';
 import { Scheduler } from './infra/scheduler.ts';
+import { DatabaseJobClaims } from './infra/job-claims.ts';
+import {
+  pruneRawEvents,
+  RAW_EVENT_RETENTION_EVERY_MS,
+  RAW_EVENT_RETENTION_JOB,
+} from './features/event-retention/raw-event-retention.ts';
 import { DAILY_LEDGER_EVERY_MS, DAILY_LEDGER_JOB, DailyRevenueLedger } from './features/revenue-ledger/daily-ledger.ts';
 import { MemoryRateLimitStore, RateLimiter, SharedRateLimitStore } from './infra/rate-limiter.ts';
 import type { SigninLimits } from './features/signin/signin-limits.ts';
@@ -96,6 +102,8 @@ export interface BuildAppOptions {
   loggerInstance?: FastifyBaseLogger;
   /** Ad delivery: a fixed random source and traffic limits (tests), timers off. */
   delivery?: { random?: () => number; limits?: TrafficLimits; timers?: boolean };
+  /** Timed jobs (tests): how often shared jobs look whether they are due, and how long a run's claim holds. */
+  scheduler?: { pollMs?: number; leaseMs?: number };
 }
 
 const SIGNIN_WINDOW_MS = 15 * 60_000;
@@ -131,7 +139,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     media: options.media ?? openMediaStorage(config, database),
     redis,
     hashIds: new HashIds(config.hashidsSalt),
-    scheduler: new Scheduler(app.log),
+    // On PostgreSQL several instances may share the database: each due run of a job is claimed by one of them.
+    // The embedded database has one process (its folder lock), which runs every job itself.
+    scheduler: new Scheduler({
+      log: app.log,
+      claims: database.kind === 'postgres' ? new DatabaseJobClaims(database.db, options.scheduler?.leaseMs) : undefined,
+      pollMs: options.scheduler?.pollMs,
+    }),
   } satisfies AppContext);
   // A publisher request not answered within 24 hours counts as approved.
   // Approvals change which ads may be served: the delivery index is refreshed when any request expired.
@@ -162,8 +176,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     { atStart: true },
   );
+  // Raw event rows older than RAW_EVENT_DAYS go, in chunks; the daily summaries stay (docs/configuration.md).
+  app.ctx.scheduler.every(RAW_EVENT_RETENTION_JOB, RAW_EVENT_RETENTION_EVERY_MS, (signal) =>
+    pruneRawEvents(database.db, { now: clock.now(), rawEventDays: config.rawEventDays, signal }),
+  );
   // The embedded database has no checkpointer and no autovacuum (maintenance.ts says why it matters): its
-  // upkeep runs at start and every 5 minutes, as a PostgreSQL server's checkpoints do by default.
+  // upkeep runs at start and every 5 minutes, as a PostgreSQL server's checkpoints do by default. Per process:
+  // the database lives in this one.
   if (database.kind === 'pglite') {
     app.ctx.scheduler.every(
       EMBEDDED_MAINTENANCE_JOB,
@@ -174,7 +193,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         else app.log.debug(result, 'embedded database: checkpoint');
         return result;
       },
-      { atStart: true },
+      { atStart: true, eachProcess: true },
     );
   }
   app.addHook('onReady', async () => app.ctx.scheduler.start());

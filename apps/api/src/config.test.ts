@@ -80,6 +80,22 @@ describe('TRUST_PROXY', () => {
   });
 });
 
+describe('RAW_EVENT_DAYS', () => {
+  const load = (value?: string) =>
+    loadConfig({ DATA_DIR: freshDir(), SESSION_SECRET: 'x'.repeat(40), RAW_EVENT_DAYS: value }).rawEventDays;
+
+  it('defaults to 90 and takes whole days from 32', () => {
+    expect(load()).toBe(90);
+    expect(load('')).toBe(90);
+    expect(load('32')).toBe(32);
+    expect(load('400')).toBe(400);
+  });
+
+  it.each(['31', '7', '0', '-5', '90.5', 'ninety'])('%s stops the start, naming the setting', (value) => {
+    expect(() => load(value)).toThrow(/^RAW_EVENT_DAYS must be/);
+  });
+});
+
 describe('.env.example (issue 26, point 7)', () => {
   const root = new URL('../../../', import.meta.url);
   /** The variables of the first column of the table in README's "Configuration" section. */

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { DEFAULT_RAW_EVENT_DAYS, MIN_RAW_EVENT_DAYS } from '@helium/domain/retention';
 
 /** Everything the server reads from its environment; see docs/configuration.md. */
 export interface AppConfig {
@@ -32,6 +33,8 @@ export interface AppConfig {
   /** The newsletter installation tutorial (its own page when unset) and its length in minutes. */
   newsletterTutorialUrl: string | undefined;
   newsletterTutorialMinutes: number;
+  /** UTC days of raw event rows kept, today included (RAW_EVENT_DAYS); the daily summaries are kept forever. */
+  rawEventDays: number;
   /** A file of hosting and cloud providers' IP ranges whose traffic is invalid (one CIDR a line); none when unset. */
   datacenterIpRangesFile: string | undefined;
   /**
@@ -86,6 +89,18 @@ function readPositiveNumber(value: string | undefined, fallback: number, name: s
   if (!Number.isFinite(parsed) || parsed <= 0)
     throw new ConfigError(`${name} must be a number greater than 0, got ${value}`);
   return parsed;
+}
+
+/** RAW_EVENT_DAYS: whole days, enough for what the server reads back (MIN_RAW_EVENT_DAYS says what). */
+function readRawEventDays(value: string | undefined): number {
+  const days = readPositiveInteger(value, DEFAULT_RAW_EVENT_DAYS, 'RAW_EVENT_DAYS');
+  if (days < MIN_RAW_EVENT_DAYS) {
+    throw new ConfigError(
+      `RAW_EVENT_DAYS must be at least ${MIN_RAW_EVENT_DAYS}: a lead is counted up to 30 days after its click, ` +
+        `and reads the click and its decision back; got ${value}`,
+    );
+  }
+  return days;
 }
 
 /** STRIPE_API_URL: an http(s) base URL (scheme, host, optional port; no path, the SDK would drop it). */
@@ -209,6 +224,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoadedConfig {
     ),
     newsletterTutorialUrl: env.NEWSLETTER_TUTORIAL_URL?.trim() || undefined,
     newsletterTutorialMinutes: readPositiveInteger(env.NEWSLETTER_TUTORIAL_MINUTES, 3, 'NEWSLETTER_TUTORIAL_MINUTES'),
+    rawEventDays: readRawEventDays(env.RAW_EVENT_DAYS),
     datacenterIpRangesFile: env.DATACENTER_IP_RANGES_FILE?.trim()
       ? resolve(env.DATACENTER_IP_RANGES_FILE.trim())
       : undefined,

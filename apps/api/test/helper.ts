@@ -30,6 +30,14 @@ export interface TestAppOptions {
    * mail catcher and, on PostgreSQL, its own connections. Close it before `t`, which drops the database.
    */
   shareDatabaseWith?: { database: TestDatabase };
+  /**
+   * The database, for instances sharing one: its creator's handle (createTestDatabase) and handles opened again
+   * (openTestDatabaseAgain). A fresh one by default. `close()` calls its `drop`: the creator's deletes the
+   * database, so close the other instances first.
+   */
+  database?: TestDatabase;
+  /** Timed jobs' polling and lease (BuildAppOptions['scheduler']). */
+  scheduler?: BuildAppOptions['scheduler'];
 }
 
 /** The database of a test app: a fresh one, or another connection to the one `t` created (see shareDatabaseWith). */
@@ -50,7 +58,7 @@ async function testDatabase(shared: { database: TestDatabase } | undefined): Pro
 export async function buildTestApp(options: TestAppOptions = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'helium-api-test-'));
   const smtp = await startSmtpCatcher();
-  const database = await testDatabase(options.shareDatabaseWith);
+  const database = options.database ?? (await testDatabase(options.shareDatabaseWith));
   const config = loadConfig({
     DATA_DIR: dataDir,
     SMTP_URL: smtp.url,
@@ -71,6 +79,7 @@ export async function buildTestApp(options: TestAppOptions = {}) {
     signinLimits,
     delivery: { timers: false, ...options.delivery },
     loggerInstance: options.loggerInstance,
+    scheduler: options.scheduler,
   });
   await app.ready();
   return {

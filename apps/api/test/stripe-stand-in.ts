@@ -3,9 +3,10 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 
 /*
- * A local stand-in for the part of Stripe's HTTP API the product uses (Checkout Sessions), so that tests run the
- * real `stripe` SDK (STRIPE_API_URL points it here) with no network. Requests are form-encoded as the SDK sends
- * them; answers are shaped like Stripe's. Every request is recorded for assertions.
+ * A local stand-in for the part of Stripe's HTTP API the product uses (Checkout Sessions and refunds), so that
+ * tests run the real `stripe` SDK (STRIPE_API_URL points it here) with no network. Requests are form-encoded as the
+ * SDK sends them; answers are shaped like Stripe's. A POST repeated with the same Idempotency-Key gets the first
+ * answer again, as from Stripe. Every request is recorded for assertions.
  */
 
 export interface RecordedRequest {
@@ -39,13 +40,28 @@ export interface StandInSession {
   [field: string]: unknown;
 }
 
+export interface StandInRefund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  currency: string;
+  payment_intent: string;
+  metadata: Record<string, string>;
+  status: 'succeeded';
+  created: number;
+}
+
 export interface StripeStandIn {
   /** The base URL to give STRIPE_API_URL, e.g. http://127.0.0.1:40123. */
   url: string;
   requests: RecordedRequest[];
   sessions: Map<string, StandInSession>;
+  /** The refunds made, one per refund (a repeated idempotency key makes none). */
+  refunds: StandInRefund[];
   /** The next `count` session creations are refused with this HTTP status (a Stripe error body, not retried). */
   failNext(status: number, count?: number): void;
+  /** The next `count` refunds are refused so. */
+  failNextRefund(status: number, count?: number): void;
   /** A webhook event about a session, as Stripe would send it once the buyer paid (payload to sign and send). */
   event(type: string, sessionId: string, changes?: Partial<StandInSession>): { id: string; payload: string };
   close(): Promise<void>;
@@ -104,7 +120,38 @@ interface LineItem {
 export async function startStripeStandIn(): Promise<StripeStandIn> {
   const requests: RecordedRequest[] = [];
   const sessions = new Map<string, StandInSession>();
+  const refunds: StandInRefund[] = [];
+  /** The first answer to each idempotency key (Stripe keeps them 24 hours). */
+  const idempotent = new Map<string, { status: number; body: unknown }>();
   let failures: { status: number; count: number } | null = null;
+  let refundFailures: { status: number; count: number } | null = null;
+
+  /** Refunds the whole of a paid session's payment, once per payment (Stripe refuses a second full refund). */
+  const createRefund = (body: Record<string, unknown>): { status: number; body: unknown } => {
+    const intent = typeof body.payment_intent === 'string' ? body.payment_intent : '';
+    const session = [...sessions.values()].find((candidate) => candidate.payment_intent === intent);
+    if (!session) {
+      return { status: 404, body: stripeError('invalid_request_error', 'No such payment_intent', 'resource_missing') };
+    }
+    if (refunds.some((refund) => refund.payment_intent === intent)) {
+      return {
+        status: 400,
+        body: stripeError('invalid_request_error', 'Charge has already been refunded.', 'charge_already_refunded'),
+      };
+    }
+    const refund: StandInRefund = {
+      id: `re_${randomBytes(12).toString('hex')}`,
+      object: 'refund',
+      amount: session.amount_total,
+      currency: session.currency,
+      payment_intent: intent,
+      metadata: (body.metadata ?? {}) as Record<string, string>,
+      status: 'succeeded',
+      created: Math.floor(Date.now() / 1000),
+    };
+    refunds.push(refund);
+    return { status: 200, body: refund };
+  };
 
   const createSession = (body: Record<string, unknown>, response: ServerResponse) => {
     const lines = (Array.isArray(body.line_items) ? body.line_items : []) as LineItem[];
@@ -171,6 +218,18 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         }
         return createSession(decodeForm(form), response);
       }
+      if (request.method === 'POST' && url.pathname === '/v1/refunds') {
+        if (refundFailures && refundFailures.count > 0) {
+          refundFailures.count -= 1;
+          return sendJson(response, refundFailures.status, stripeError('api_error', 'The stand-in was told to fail.'), {
+            'stripe-should-retry': 'false',
+          });
+        }
+        const key = request.headers['idempotency-key'] as string | undefined;
+        const answer = (key && idempotent.get(key)) || createRefund(decodeForm(form));
+        if (key) idempotent.set(key, answer);
+        return sendJson(response, answer.status, answer.body);
+      }
       const found = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname);
       if (request.method === 'GET' && found) {
         const session = sessions.get(decodeURIComponent(found[1]!));
@@ -194,12 +253,18 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     url: `http://127.0.0.1:${port}`,
     requests,
     sessions,
+    refunds,
     failNext(status, count = 1) {
       failures = { status, count };
+    },
+    failNextRefund(status, count = 1) {
+      refundFailures = { status, count };
     },
     event(type, sessionId, changes = {}) {
       const session = sessions.get(sessionId);
       if (!session) throw new Error(`The stand-in has no session ${sessionId}`);
+      // A paid session names its payment (what a refund refers to), the same in every event about it.
+      session.payment_intent ??= `pi_${randomBytes(12).toString('hex')}`;
       const paid: StandInSession = { ...session, status: 'complete', payment_status: 'paid', ...changes };
       const id = `evt_${randomBytes(12).toString('hex')}`;
       const payload = JSON.stringify(

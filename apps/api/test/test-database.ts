@@ -55,3 +55,13 @@ export async function createTestDatabase({ seed = true }: { seed?: boolean } = {
   if (seed) await seedDemoData(handle.db);
   return { ...handle, url: undefined, drop: () => handle.close() };
 }
+
+/**
+ * The same PostgreSQL test database through a connection pool of its own, as a second server instance (on another
+ * machine) has it; its `drop` only closes it, the database's creator deletes it.
+ */
+export async function openTestDatabaseAgain(database: TestDatabase): Promise<TestDatabase> {
+  if (!database.url) throw new Error('Only a PostgreSQL test database can be shared by two instances');
+  const handle = await openDatabase({ url: database.url });
+  return { ...handle, url: database.url, drop: () => handle.close() };
+}

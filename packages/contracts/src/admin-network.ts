@@ -1,62 +1,87 @@
 import { z } from 'zod';
 import { PAYOUT_METHODS } from '@helium/domain/payouts';
+import { LATE_PAYMENT_ACTIONS } from '@helium/domain/pricing';
+import {
+  NETWORK_SETTING_NUMBER_RULES,
+  settingNumberProblem,
+  type NumberSettingName,
+  type SettingNumberProblem,
+  type SettingNumberRule,
+} from '@helium/domain/network-settings';
 import { defineCall } from './call.ts';
-import { ZIdSchema, ZLocaleSchema } from './common.ts';
+import { singleLineText, ZIdSchema, ZLocaleSchema } from './common.ts';
 import { ZGeolocationSchema } from './locations.ts';
 
 /*
  * Running the network (issue 24, parts 3 and 4; docs/admin.md): the network settings, append-only with their
  * history, and the onboarding of publishers, advertisers, their campaigns and users. Amounts are euros (numbers),
- * shares and discounts percents (at most 2 decimals), rates euros per dollar and per bitcoin.
+ * shares and discounts percents (at most 2 decimals), rates euros per dollar and per bitcoin; each number of the
+ * settings is refused unless it is stored exactly as sent (its decimals and range: NETWORK_SETTING_NUMBER_RULES).
  */
 
 const percent = z.number().min(0, 'A share cannot be negative').max(100, 'A share cannot be above 100 %');
 const euros = z.number().min(0, 'An amount cannot be negative').max(1_000_000_000);
 const count = z.number().int().min(0).max(1_000_000_000);
 
+const NUMBER_PROBLEM_MESSAGES: Record<SettingNumberProblem, (rule: SettingNumberRule) => string> = {
+  notANumber: () => 'Expected a number',
+  tooManyDecimals: (rule) =>
+    rule.decimals === 0 ? 'Expected a whole number' : `At most ${rule.decimals} decimals (stored exactly)`,
+  belowMin: (rule) => `At least ${rule.min}`,
+  aboveMax: (rule) => `At most ${rule.max}`,
+};
+
+/** A setting's number, refused (naming its rule) unless it is stored exactly as sent and within its range. */
+const settingNumber = (rule: SettingNumberRule) =>
+  z.number().superRefine((value, context) => {
+    const problem = settingNumberProblem(value, rule);
+    if (problem) context.addIssue({ code: 'custom', message: NUMBER_PROBLEM_MESSAGES[problem](rule) });
+  });
+
+/** Each number setting's schema, from its rule (packages/domain, network-settings.ts). */
+function numberSettings<T>(schemaOf: (rule: SettingNumberRule) => T): Record<NumberSettingName, T> {
+  const entries = Object.entries(NETWORK_SETTING_NUMBER_RULES).map(([name, rule]) => [name, schemaOf(rule)]);
+  return Object.fromEntries(entries) as Record<NumberSettingName, T>;
+}
+
 /** The settings an admin edits, as the screen shows them. */
 export const ZNetworkSettingsFieldsSchema = z.object({
-  /** Euros per 1 US dollar and per 1 bitcoin: a rate of 0 is refused. */
-  usdToEur: z.number().positive('A rate must be above 0').max(1_000_000),
-  btcToEur: z.number().positive('A rate must be above 0').max(1_000_000_000),
-  publisherRevenueSharePct: percent,
-  salesRepRevenueSharePct: percent,
-  minImpressionsToAutoPilot: count,
-  minImpressionsForCtrRank: count,
-  minBalanceForPayout: euros,
-  transferFeePaypal: euros,
-  transferFeeWire: euros,
-  billToPayMinOrder: euros,
-  discountThreshold1Pct: percent,
-  discountThreshold2Pct: percent,
-  discountThreshold3Pct: percent,
-  discountAmount1Pct: percent,
-  discountAmount2Pct: percent,
-  discountAmount3Pct: percent,
-  extraDiscountForBtcPct: percent,
-  extraDiscountForUsdPct: percent,
-  vatPct: percent,
-  statsDaysAveraged: z.number().int().min(1).max(365),
-  bitcoinAddress: z.string().trim().min(1).max(100),
+  ...numberSettings(settingNumber),
+  bitcoinAddress: singleLineText().trim().min(1).max(100),
   sellerDetails: z.string().trim().min(1).max(1000),
   bankDetails: z.string().trim().min(1).max(1000),
+  /** A payment that arrives for a sale cancelled meanwhile: credited (the money was taken), or refunded. */
+  latePaymentAction: z.enum(LATE_PAYMENT_ACTIONS),
 });
 export type TNetworkSettingsFields = z.infer<typeof ZNetworkSettingsFieldsSchema>;
 export type TNetworkSettingName = keyof TNetworkSettingsFields;
 export const NETWORK_SETTING_NAMES = Object.keys(ZNetworkSettingsFieldsSchema.shape) as TNetworkSettingName[];
 
-/** One row of the settings: the fields, when they were set and by whom, and which fields that row changed. */
-export const ZNetworkSettingsSchema = ZNetworkSettingsFieldsSchema.extend({
+/**
+ * One row of the settings as stored: the fields (a row written before the rules, or by hand, may break them:
+ * `invalidFields` names those, and such a row is never in force), when they were set and by whom, and which
+ * fields that row changed.
+ */
+export const ZNetworkSettingsSchema = z.object({
+  ...numberSettings(() => z.number()),
+  bitcoinAddress: z.string(),
+  sellerDetails: z.string(),
+  bankDetails: z.string(),
+  latePaymentAction: z.enum(LATE_PAYMENT_ACTIONS),
   id: z.number().int(),
   ratesSetAt: z.string(),
   ratesSetAtStr: z.string(),
   createdAtStr: z.string(),
   createdBy: z.string().nullable(),
   changed: z.array(z.string()),
+  invalidFields: z.array(z.string()),
 });
 export type TNetworkSettings = z.infer<typeof ZNetworkSettingsSchema>;
 
-/** POST /api/admin/get-network-settings: the settings in force and the history, newest first (50 rows). */
+/**
+ * POST /api/admin/get-network-settings: the settings in force (the latest row that breaks no rule) and the
+ * history, newest first (50 rows, those that break a rule included and marked).
+ */
 export const ZGetNetworkSettingsResponseSchema = z.object({
   settings: ZNetworkSettingsSchema,
   history: z.array(ZNetworkSettingsSchema),
@@ -101,9 +126,9 @@ export const ZDomainSchema = z
     /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/,
     'Expected a domain such as example.com',
   );
-const ZBrandSchema = z.string().trim().min(1).max(120);
+const ZBrandSchema = singleLineText().trim().min(1).max(120);
 const ZEmailSchema = z.string().trim().toLowerCase().email().max(254);
-const ZNameSchema = z.string().trim().min(1).max(120);
+const ZNameSchema = singleLineText().trim().min(1).max(120);
 /** The e-mail of the sales rep (a user); null = none. */
 const ZSalesRepSchema = ZEmailSchema.nullable();
 /** The e-mail of the existing user who is to hold an account (moves the account to that user). */
@@ -205,6 +230,8 @@ export const ZAdminAdvertiserSchema = ZHolderSchema.extend({
   id: z.number().int(),
   brand: z.string(),
   salesRep: z.string().nullable(),
+  /** The most its unpaid invoices may add up to, euros; null = 10 x the network's minimum order of direct billing. */
+  invoiceLimit: z.number().nullable(),
   campaigns: z.array(ZAdminCampaignSchema),
 });
 export type TAdminAdvertiser = z.infer<typeof ZAdminAdvertiserSchema>;
@@ -236,13 +263,14 @@ export const ZUpdatePublisherRequestSchema = z
   .strict();
 export type TUpdatePublisherRequest = z.infer<typeof ZUpdatePublisherRequestSchema>;
 
-/** POST /api/admin/update-advertiser: its brand, sales rep and holder. */
+/** POST /api/admin/update-advertiser: its brand, sales rep, holder and ceiling of unpaid invoices (null = default). */
 export const ZUpdateAdvertiserRequestSchema = z
   .object({
     advertiserId: ZIdSchema,
     brand: ZBrandSchema.optional(),
     salesRep: ZSalesRepSchema.optional(),
     holderEmail: ZHolderEmailSchema.optional(),
+    invoiceLimit: euros.nullable().optional(),
   })
   .strict();
 export type TUpdateAdvertiserRequest = z.infer<typeof ZUpdateAdvertiserRequestSchema>;

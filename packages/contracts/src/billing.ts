@@ -51,6 +51,10 @@ export const ZCampaignPurchaseSchema = z.object({
   do_not_discount: z.boolean(),
   /** An unused percent-off coupon of the advertiser (percent), 0 when none. */
   couponPercentOff: z.number(),
+  /**
+   * What the coupon does to this purchase, in the user's language: its percentage off, or why the purchase is at
+   * full price (the coupon is held by another purchase awaiting payment); null without a coupon.
+   */
   couponStr: z.string().nullable(),
   canBuyInBtc: z.boolean(),
   canBillToPay: z.boolean(),
@@ -93,6 +97,8 @@ export const ZBuyWithBitcoinResponseSchema = z.object({
   amountInBtc: z.string(),
   address: z.string(),
   reference: z.string(),
+  /** The coupon this purchase took, or why it is at full price (null: no coupon). */
+  couponStr: z.string().nullable(),
 });
 
 /** POST /api/advertiser/buy-with-bill-to-pay */
@@ -103,6 +109,7 @@ export const ZBuyWithBillToPayResponseSchema = z.object({
   status: z.literal('ok'),
   saleId: z.number().int(),
   invoiceNumber: z.string(),
+  couponStr: z.string().nullable(),
 });
 
 /** POST /api/advertiser/apply-coupon: a code an admin created; free credits at once, or a percentage off. */
@@ -113,7 +120,11 @@ export const ZCheckoutQuerySchema = z.object({
   campaignExId: z.coerce.number().pipe(id),
   currency: z.enum(['eur', 'usd']),
 });
-export const ZCheckoutSessionResponseSchema = z.object({ id: z.string(), url: z.string() });
+export const ZCheckoutSessionResponseSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  couponStr: z.string().nullable(),
+});
 
 /** POST /api/stripe2/webhook: Stripe's event, read raw and checked by its signature (not by this schema). */
 export const ZWebhookResponseSchema = z.object({ received: z.boolean() });
@@ -175,6 +186,11 @@ export const ZAdminSaleSchema = ZSaleSchema.extend({
   invoiceNumber: z.string().nullable(),
   dueAtStr: z.string().nullable(),
   isOverdue: z.boolean(),
+  /**
+   * A payment that arrived after the sale was cancelled: credited, refunded through Stripe, or to be refunded by
+   * hand (docs/billing.md); null otherwise.
+   */
+  latePayment: z.enum(['credited', 'refunded', 'refundByHand']).nullable(),
 });
 export type TAdminSale = z.infer<typeof ZAdminSaleSchema>;
 
@@ -183,7 +199,40 @@ export const SALE_FILTERS = ['toConfirm', 'pending', 'unpaid', 'paid', 'cancelle
 export const ZGetSalesRequestSchema = z.object({ state: z.enum(SALE_FILTERS).default('toConfirm') });
 export const ZGetSalesResponseSchema = z.object({ sales: z.array(ZAdminSaleSchema) });
 
-/** POST /api/admin/update-sale */
+/** An unpaid invoice in the admin's list of what advertisers owe. */
+export const ZOutstandingInvoiceSchema = z.object({
+  saleId: z.number().int(),
+  invoiceNumber: z.string().nullable(),
+  /** In the invoice's currency. */
+  amountStr: z.string(),
+  dueAtStr: z.string(),
+  /** Unpaid past its due date (30 days after it was issued). */
+  isOverdue: z.boolean(),
+});
+
+/** What one advertiser owes on invoices, against its ceiling (its own, or 10 x the minimum order). */
+export const ZAdvertiserOutstandingSchema = z.object({
+  advertiserId: z.number().int(),
+  brand: z.string(),
+  /** Euros. */
+  outstanding: z.number(),
+  outstandingStr: z.string(),
+  limitStr: z.string(),
+  isDefaultLimit: z.boolean(),
+  isOverLimit: z.boolean(),
+  overdueCount: z.number().int(),
+  overdueStr: z.string(),
+  invoices: z.array(ZOutstandingInvoiceSchema),
+});
+export type TAdvertiserOutstanding = z.infer<typeof ZAdvertiserOutstandingSchema>;
+
+/** POST /api/admin/get-outstanding-invoices: advertisers with unpaid invoices, most owed first. */
+export const ZGetOutstandingInvoicesResponseSchema = z.object({ advertisers: z.array(ZAdvertiserOutstandingSchema) });
+
+/**
+ * POST /api/admin/update-sale. `confirm` on a cancelled Bitcoin or invoice sale records a payment that arrived
+ * after the cancellation: credited, or to be refunded by hand (the network setting `latePaymentAction`).
+ */
 export const ZUpdateSaleRequestSchema = z.object({ saleId: id, action: z.enum(['confirm', 'cancel']) });
 export type TUpdateSaleRequest = z.infer<typeof ZUpdateSaleRequestSchema>;
 
@@ -320,6 +369,14 @@ export const updateSaleCall = defineCall({
   access: 'admin',
   request: ZUpdateSaleRequestSchema,
   response: z.object({ status: z.literal('ok'), sale: ZAdminSaleSchema }),
+});
+
+export const getOutstandingInvoicesCall = defineCall({
+  method: 'POST',
+  path: '/api/admin/get-outstanding-invoices',
+  access: 'admin',
+  request: null,
+  response: ZGetOutstandingInvoicesResponseSchema,
 });
 
 export const getCouponsCall = defineCall({

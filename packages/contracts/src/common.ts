@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isHttpLink } from '@helium/domain/ads';
+import { isSingleLineText } from '@helium/domain/text';
 
 export const ZLocaleSchema = z.enum(['en', 'fr']);
 export const ZCurrencySchema = z.enum(['eur', 'usd', 'btc']);
@@ -22,6 +23,14 @@ export const ZSafeUrlSchema = z
   .trim()
   .max(2048)
   .refine(isHttpLink, 'Only http and https links to a host, without a user name or control characters, are accepted');
+
+/**
+ * A text that stays on one line: a name, a brand, a title (issue 32). Refused, naming the field, when it holds a
+ * control character (CR, LF, tab, NUL, the rest of C0 and C1) anywhere, before any trimming; chain the field's own
+ * rules after it: `singleLineText().trim().min(1).max(120)`.
+ */
+export const singleLineText = () =>
+  z.string().refine(isSingleLineText, 'Line breaks, tabs and other control characters are not allowed');
 
 /** A database id as a call takes it: a positive 32-bit integer. */
 export const ZIdSchema = z.number().int().positive().max(2_147_483_647);

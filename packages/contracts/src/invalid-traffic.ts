@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INVALID_TRAFFIC_MAX_DAYS } from '@helium/domain/retention';
 import { defineCall } from './call.ts';
 
 /** What was set aside, per publisher, UTC day, reason and kind (decisions.md section 4: kept aside, not deleted). */
@@ -16,7 +17,7 @@ export type TInvalidTrafficRow = z.infer<typeof ZInvalidTrafficRowSchema>;
 
 /** POST /api/admin/get-invalid-traffic: the last `days` UTC days (today included), newest first. */
 export const ZGetInvalidTrafficRequestSchema = z.object({
-  days: z.number().int().min(1).max(90).default(7),
+  days: z.number().int().min(1).max(INVALID_TRAFFIC_MAX_DAYS).default(7),
   publisherId: z.number().int().positive().max(2_147_483_647).optional(),
 });
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PAYOUT_CURRENCIES, PAYOUT_METHODS } from '@helium/domain/payouts';
 import { defineCall } from './call.ts';
-import { ZIdSchema, ZStatusResponseSchema } from './common.ts';
+import { singleLineText, ZIdSchema, ZStatusResponseSchema } from './common.ts';
 import { ZAdMediaSchema } from './ads.ts';
 
 /*
@@ -149,7 +149,14 @@ export type TPublisherSettings = z.infer<typeof ZPublisherSettingsSchema>;
 export const ZSavePublisherSettingsRequestSchema = z.discriminatedUnion('field', [
   z.object({ field: z.literal('bitcoin'), data: ZBitcoinDetailsSchema }),
   z.object({ field: z.literal('paypal'), data: ZPaypalDetailsSchema }),
-  z.object({ field: z.literal('wire'), data: ZWireDetailsSchema }),
+  z.object({
+    field: z.literal('wire'),
+    // The bank's and the holder's names stay on one line (issue 32); what is stored is answered as it is.
+    data: ZWireDetailsSchema.extend({
+      bankName: singleLineText().trim().max(200),
+      userName: singleLineText().trim().max(200),
+    }),
+  }),
 ]);
 export type TSavePublisherSettingsRequest = z.infer<typeof ZSavePublisherSettingsRequestSchema>;
 

@@ -6,3 +6,6 @@ export * from './ads.ts';
 export * from './revenue.ts';
 export * from './pricing.ts';
 export * from './delivery/index.ts';
+export * from './decimals.ts';
+export * from './network-settings.ts';
+export * from './text.ts';

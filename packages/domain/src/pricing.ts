@@ -219,3 +219,42 @@ export function couponProblem(coupon: Coupon, now: number, alreadyUsedByAdvertis
 
 /** Invoices are due this many days after they are issued (section 9). */
 export const INVOICE_PAYMENT_DAYS = 30;
+
+/** Without a limit of its own, an advertiser may owe this many times the minimum order of direct billing. */
+export const DEFAULT_INVOICE_LIMIT_MULTIPLE = 10;
+
+/** The unpaid invoices an advertiser may have in total (micro-euros): its own limit, else the default. */
+export function invoiceLimit(advertiserLimit: Micros | null, billToPayMinOrder: Micros): Micros {
+  return advertiserLimit ?? billToPayMinOrder * DEFAULT_INVOICE_LIMIT_MULTIPLE;
+}
+
+/** Whether an invoice of `amount` would take the advertiser's unpaid invoices beyond its limit. */
+export function exceedsInvoiceLimit(outstanding: Micros, amount: Micros, limit: Micros): boolean {
+  return outstanding + amount > limit;
+}
+
+/** An invoice is overdue once its due date has passed unpaid. */
+export function isOverdue(invoice: { state: string; dueAt: number | null }, now: number): boolean {
+  return invoice.state === 'unpaid' && invoice.dueAt !== null && invoice.dueAt < now;
+}
+
+/** What the network does with a payment that arrives for a sale cancelled meanwhile (a network setting). */
+export const LATE_PAYMENT_ACTIONS = ['credit', 'refund'] as const;
+export type LatePaymentAction = (typeof LATE_PAYMENT_ACTIONS)[number];
+export const DEFAULT_LATE_PAYMENT_ACTION: LatePaymentAction = 'credit';
+
+/** What became of such a payment: credited, refunded through the card processor, or to be refunded by hand. */
+export type LatePaymentOutcome = 'credited' | 'refunded' | 'refundByHand';
+
+/**
+ * The outcome of a late payment: credited unless the network refunds; a card payment is refunded through the card
+ * processor when it can be (the event names the payment), any other one by an admin, by hand.
+ */
+export function latePaymentOutcome(
+  action: LatePaymentAction,
+  method: 'card' | 'bitcoin' | 'invoice',
+  processorCanRefund: boolean,
+): LatePaymentOutcome {
+  if (action === 'credit') return 'credited';
+  return method === 'card' && processorCanRefund ? 'refunded' : 'refundByHand';
+}

@@ -3,10 +3,16 @@ import {
   amountToCharge,
   canPayByInvoice,
   couponProblem,
+  DEFAULT_LATE_PAYMENT_ACTION,
   discounted,
   eurosToDollars,
   eurosToPicoBitcoins,
+  exceedsInvoiceLimit,
   fullPrice,
+  invoiceLimit,
+  isOverdue,
+  LATE_PAYMENT_ACTIONS,
+  latePaymentOutcome,
   priceBreakdown,
   purchaseLimits,
   quantityProblem,
@@ -175,5 +181,53 @@ describe('direct billing and coupons', () => {
     [1_000, true, 'alreadyUsed'],
   ] as const)('at %d, used %s: %s', (now, used, problem) => {
     expect(couponProblem(coupon, now, used)).toBe(problem);
+  });
+});
+
+describe('the ceiling of unpaid invoices', () => {
+  it.each([
+    [null, 1_000_000_000, 10_000_000_000],
+    [2_500_000_000, 1_000_000_000, 2_500_000_000],
+    [0, 1_000_000_000, 0],
+  ])('own limit %s, minimum order %d: %d', (own, minOrder, limit) => {
+    expect(invoiceLimit(own, minOrder)).toBe(limit);
+  });
+
+  it.each([
+    [0, 10_000_000_000, 10_000_000_000, false],
+    [1, 10_000_000_000, 10_000_000_000, true],
+    [8_812_500_000, 1_187_500_000, 10_000_000_000, false],
+    [8_812_500_001, 1_187_500_000, 10_000_000_000, true],
+  ])('owing %d, a new invoice of %d, limit %d: beyond %s', (outstanding, amount, limit, beyond) => {
+    expect(exceedsInvoiceLimit(outstanding, amount, limit)).toBe(beyond);
+  });
+
+  it.each([
+    ['unpaid', 1_000, 1_001, true],
+    ['unpaid', 1_000, 1_000, false],
+    ['paid', 1_000, 5_000, false],
+    ['cancelled', 1_000, 5_000, false],
+    ['unpaid', null, 5_000, false],
+  ] as const)('%s, due %s, at %d: overdue %s', (state, dueAt, now, overdue) => {
+    expect(isOverdue({ state, dueAt }, now)).toBe(overdue);
+  });
+});
+
+describe('a payment for a sale cancelled meanwhile', () => {
+  it.each([
+    ['credit', 'card', true, 'credited'],
+    ['credit', 'bitcoin', false, 'credited'],
+    ['credit', 'invoice', false, 'credited'],
+    ['refund', 'card', true, 'refunded'],
+    ['refund', 'card', false, 'refundByHand'],
+    ['refund', 'bitcoin', false, 'refundByHand'],
+    ['refund', 'invoice', false, 'refundByHand'],
+  ] as const)('%s, %s, processor can refund %s: %s', (action, method, canRefund, outcome) => {
+    expect(latePaymentOutcome(action, method, canRefund)).toBe(outcome);
+  });
+
+  it('credits by default', () => {
+    expect(DEFAULT_LATE_PAYMENT_ACTION).toBe('credit');
+    expect(LATE_PAYMENT_ACTIONS).toContain(DEFAULT_LATE_PAYMENT_ACTION);
   });
 });

@@ -12,6 +12,7 @@ export default fp(async function errors(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | HttpError | ZodError, request, reply) => {
     if (error instanceof HttpError) {
       const body: TErrorResponse = { status: error.status, message: error.message };
+      if (error.issues) body.issues = error.issues;
       return reply.code(error.statusCode).send(body);
     }
     if (error instanceof ZodError) {

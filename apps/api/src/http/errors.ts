@@ -1,9 +1,13 @@
-/** A refusal with its HTTP code and a stable status key the client can act on. */
+/**
+ * A refusal with its HTTP code and a stable status key the client can act on; `issues` name the fields at fault
+ * when a rule the contract cannot check (one across fields) refuses the input, as the contract's 422s do.
+ */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     readonly status: string,
     message: string,
+    readonly issues?: Array<{ path: string; message: string }>,
   ) {
     super(message);
   }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
 import { adDecisionMail, publisherValidationRequestMail } from '../features/ad-validation/mails.ts';
 import { welcomeMail } from '../features/admin-accounts/welcome-mail.ts';
+import { latePaymentMail } from '../features/billing/late-payment-mail.ts';
 import { bitcoinInstructionsMail, invoiceMail } from '../features/billing-documents/mails.ts';
 import { payoutPaidMail, payoutReturnedMail } from '../features/payouts/payout-mails.ts';
 import { loginCodeMail } from '../features/signin/login-code-mail.ts';
@@ -52,6 +53,19 @@ const everyMail = (locale: 'en' | 'fr'): Record<string, MailMessage> => ({
     amountStr: '12 €',
     dueDateStr: 'x',
     pdf: PDF,
+  }),
+  latePayment: latePaymentMail({
+    to,
+    locale,
+    saleId: 42,
+    reference: 'K7M2',
+    brand: 'Acme <b>',
+    method: 'card',
+    amountStr: '250.00 €',
+    quantityStr: '100,000 impressions',
+    outcome: 'refunded',
+    refundId: 're_123',
+    paymentsUrl: 'https://x.test/admin/payments',
   }),
   payoutPaid: payoutPaidMail({ to, locale, brand: 'Blog', method: 'wire', amountStr: '60 €', reference: 'T-1' }),
   payoutReturned: payoutReturnedMail({

@@ -42,6 +42,8 @@ export const advertisers = pgTable(
     brand: text('brand').notNull(),
     billingInformation: text('billing_information'),
     salesRepUserId: integer('sales_rep_user_id').references(() => users.id),
+    /** The most its unpaid invoices may add up to, in micro-euros; null = 10 x the network's minimum order. */
+    invoiceLimit: bigint('invoice_limit', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('advertisers_user_idx').on(table.userId)],

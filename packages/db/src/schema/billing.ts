@@ -43,7 +43,9 @@ export const coupons = pgTable(
 
 /**
  * An advertiser's use of a coupon, once per advertiser (the unique index). A percentage coupon waits for a
- * purchase: `sale_id` is the sale it went to, null while it waits.
+ * purchase: `sale_id` is the sale that claimed it when it was priced, null while it waits. The claim is a
+ * conditional update (`WHERE sale_id IS NULL`), so two purchases priced at once cannot both take it; a sale
+ * cancelled or expired gives it back (null again). One sale claims one coupon at most (the second index).
  */
 export const couponRedemptions = pgTable(
   'coupon_redemptions',
@@ -61,7 +63,12 @@ export const couponRedemptions = pgTable(
     saleId: integer('sale_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('coupon_redemptions_once_per_advertiser').on(table.couponId, table.advertiserId)],
+  (table) => [
+    uniqueIndex('coupon_redemptions_once_per_advertiser').on(table.couponId, table.advertiserId),
+    uniqueIndex('coupon_redemptions_sale_unique')
+      .on(table.saleId)
+      .where(sql`${table.saleId} is not null`),
+  ],
 );
 
 /**
@@ -104,6 +111,13 @@ export const sales = pgTable(
     dueAt: timestamp('due_at', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /**
+     * A payment that arrived after the sale was cancelled (docs/billing.md): credited (the sale is then paid),
+     * refunded through Stripe (`refund_id`), or to be refunded by hand; null for any other sale. Set once.
+     */
+    latePayment: text('late_payment', { enum: ['credited', 'refunded', 'refundByHand'] }),
+    latePaymentAt: timestamp('late_payment_at', { withTimezone: true }),
+    refundId: text('refund_id'),
     createdBy: integer('created_by').references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -116,6 +130,10 @@ export const sales = pgTable(
     uniqueIndex('sales_invoice_number_unique')
       .on(table.invoiceNumber)
       .where(sql`${table.invoiceNumber} is not null`),
+    check(
+      'sales_late_payment_kind',
+      sql`${table.latePayment} is null or ${table.latePayment} in ('credited', 'refunded', 'refundByHand')`,
+    ),
   ],
 );
 
@@ -137,7 +155,10 @@ export const campaignCredits = pgTable(
     campaignId: integer('campaign_id')
       .notNull()
       .references(() => campaigns.id),
-    kind: text('kind', { enum: ['opening', 'purchase', 'trial', 'coupon', 'cancellation', 'grant'] }).notNull(),
+    /** `reinstatement`: a cancelled invoice paid after all gets its credits back. */
+    kind: text('kind', {
+      enum: ['opening', 'purchase', 'trial', 'coupon', 'cancellation', 'grant', 'reinstatement'],
+    }).notNull(),
     impressions: bigint('impressions', { mode: 'number' }).notNull().default(0),
     clicks: bigint('clicks', { mode: 'number' }).notNull().default(0),
     saleId: integer('sale_id').references(() => sales.id),

@@ -54,69 +54,82 @@ export const publisherPlacements = pgTable(
  * their ids come from the serving index and from signed tokens, publishers, ads and campaigns are never
  * deleted, and a foreign key check per inserted row locks the referenced row (FOR KEY SHARE), which was most
  * of the cost of writing a batch of counted events (docs/performance.md). The three written for every
- * pageview (pageviews, ad_decisions, ad_impressions) have their primary key as their only index: they are
- * read by id, and reports read the daily summaries; each further index is one more insertion per row.
+ * pageview (pageviews, ad_decisions, ad_impressions) are read by id, and reports read the daily summaries; their
+ * only other index is on `created_at`, by which rows older than RAW_EVENT_DAYS are deleted in chunks
+ * (apps/api/src/features/event-retention/, migration 0020): each index is one more insertion per row.
  */
 
 /** One load of the publisher script on a page (desktop or mobile). Invalid ones are kept with their reason. */
-export const pageviews = pgTable('pageviews', {
-  id: text('id').primaryKey(),
-  publisherId: integer('publisher_id').notNull(),
-  device: text('device', { enum: ['desktop', 'mobile'] }).notNull(),
-  url: text('url').notNull().default(''),
-  /** Daily-salted hash of IP and user agent: no cookie, not reversible, not linkable across days. */
-  visitor: text('visitor').notNull(),
-  invalidReason: text('invalid_reason'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-});
+export const pageviews = pgTable(
+  'pageviews',
+  {
+    id: text('id').primaryKey(),
+    publisherId: integer('publisher_id').notNull(),
+    device: text('device', { enum: ['desktop', 'mobile'] }).notNull(),
+    url: text('url').notNull().default(''),
+    /** Daily-salted hash of IP and user agent: no cookie, not reversible, not linkable across days. */
+    visitor: text('visitor').notNull(),
+    invalidReason: text('invalid_reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('pageviews_created_idx').on(table.createdAt)],
+);
 
 /** The server chose an ad for a slot (served, not billed). Views and clicks count only against one. */
-export const adDecisions = pgTable('ad_decisions', {
-  id: text('id').primaryKey(),
-  pageviewId: text('pageview_id'),
-  publisherId: integer('publisher_id').notNull(),
-  adId: integer('ad_id').notNull(),
-  campaignId: integer('campaign_id').notNull(),
-  channel: text('channel', { enum: ['web', 'owl'] }).notNull(),
-  slot: smallint('slot').notNull().default(0),
-  device: text('device', { enum: ['desktop', 'mobile'] }).notNull(),
-  url: text('url').notNull().default(''),
-  visitor: text('visitor').notNull(),
-  /**
-   * The address's network (IPv6 /64) hashed with the visitor's daily salt: what a view or click of this decision
-   * is set aside by when a rule trips for that address (docs/server-behaviour.md). Null before migration 0009.
-   */
-  ip: text('ip'),
-  /**
-   * The visitor's country (ISO 3166-1 alpha-2, `ZZ` when unknown) from the address that made the decision: what
-   * its impression and click are counted under in daily_country_stats. Null before migration 0015.
-   */
-  country: text('country'),
-  /** Decisions for known bots are recorded but reserve nothing and count nothing. */
-  invalidReason: text('invalid_reason'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-});
+export const adDecisions = pgTable(
+  'ad_decisions',
+  {
+    id: text('id').primaryKey(),
+    pageviewId: text('pageview_id'),
+    publisherId: integer('publisher_id').notNull(),
+    adId: integer('ad_id').notNull(),
+    campaignId: integer('campaign_id').notNull(),
+    channel: text('channel', { enum: ['web', 'owl'] }).notNull(),
+    slot: smallint('slot').notNull().default(0),
+    device: text('device', { enum: ['desktop', 'mobile'] }).notNull(),
+    url: text('url').notNull().default(''),
+    visitor: text('visitor').notNull(),
+    /**
+     * The address's network (IPv6 /64) hashed with the visitor's daily salt: what a view or click of this decision
+     * is set aside by when a rule trips for that address (docs/server-behaviour.md). Null before migration 0009.
+     */
+    ip: text('ip'),
+    /**
+     * The visitor's country (ISO 3166-1 alpha-2, `ZZ` when unknown) from the address that made the decision: what
+     * its impression and click are counted under in daily_country_stats. Null before migration 0015.
+     */
+    country: text('country'),
+    /** Decisions for known bots are recorded but reserve nothing and count nothing. */
+    invalidReason: text('invalid_reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('ad_decisions_created_idx').on(table.createdAt)],
+);
 
 /**
  * A validated impression: at most one per decision (one per slot per pageview). Amounts in micro-euros. One set
  * aside afterwards (its address tripped a rule the same day) keeps its row and amounts, with the rule in
  * `invalid_reason`: the summaries and the campaign's credits no longer count it (set_aside_traffic, migration 0009).
  */
-export const adImpressions = pgTable('ad_impressions', {
-  decisionId: text('decision_id').primaryKey(),
-  publisherId: integer('publisher_id').notNull(),
-  adId: integer('ad_id').notNull(),
-  campaignId: integer('campaign_id').notNull(),
-  device: text('device', { enum: ['desktop', 'mobile'] }).notNull(),
-  cost: bigint('cost', { mode: 'number' }).notNull().default(0),
-  publisherRevenue: bigint('publisher_revenue', { mode: 'number' }).notNull().default(0),
-  salesRepRevenue: bigint('sales_rep_revenue', { mode: 'number' }).notNull().default(0),
-  companyRevenue: bigint('company_revenue', { mode: 'number' }).notNull().default(0),
-  trialCost: bigint('trial_cost', { mode: 'number' }).notNull().default(0),
-  /** Set aside after it was counted (null: billed): the rule, as in invalid_traffic.reason. */
-  invalidReason: text('invalid_reason'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-});
+export const adImpressions = pgTable(
+  'ad_impressions',
+  {
+    decisionId: text('decision_id').primaryKey(),
+    publisherId: integer('publisher_id').notNull(),
+    adId: integer('ad_id').notNull(),
+    campaignId: integer('campaign_id').notNull(),
+    device: text('device', { enum: ['desktop', 'mobile'] }).notNull(),
+    cost: bigint('cost', { mode: 'number' }).notNull().default(0),
+    publisherRevenue: bigint('publisher_revenue', { mode: 'number' }).notNull().default(0),
+    salesRepRevenue: bigint('sales_rep_revenue', { mode: 'number' }).notNull().default(0),
+    companyRevenue: bigint('company_revenue', { mode: 'number' }).notNull().default(0),
+    trialCost: bigint('trial_cost', { mode: 'number' }).notNull().default(0),
+    /** Set aside after it was counted (null: billed): the rule, as in invalid_traffic.reason. */
+    invalidReason: text('invalid_reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('ad_impressions_created_idx').on(table.createdAt)],
+);
 
 /** Every click through /c/<token>; `isUnique` ones (once per hour per visitor per ad) are billed. */
 export const adClicks = pgTable(
@@ -140,19 +153,26 @@ export const adClicks = pgTable(
     invalidReason: text('invalid_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (table) => [index('ad_clicks_ad_visitor_idx').on(table.adId, table.visitor, table.createdAt)],
+  (table) => [
+    index('ad_clicks_ad_visitor_idx').on(table.adId, table.visitor, table.createdAt),
+    index('ad_clicks_created_idx').on(table.createdAt),
+  ],
 );
 
 /** A conversion reported for a click id within 30 days, once per click. */
-export const adLeads = pgTable('ad_leads', {
-  clickId: text('click_id').primaryKey(),
-  publisherId: integer('publisher_id').notNull(),
-  adId: integer('ad_id').notNull(),
-  campaignId: integer('campaign_id').notNull(),
-  device: text('device', { enum: ['desktop', 'mobile'] }).notNull(),
-  source: text('source', { enum: ['pixel', 'postback'] }).notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-});
+export const adLeads = pgTable(
+  'ad_leads',
+  {
+    clickId: text('click_id').primaryKey(),
+    publisherId: integer('publisher_id').notNull(),
+    adId: integer('ad_id').notNull(),
+    campaignId: integer('campaign_id').notNull(),
+    device: text('device', { enum: ['desktop', 'mobile'] }).notNull(),
+    source: text('source', { enum: ['pixel', 'postback'] }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('ad_leads_created_idx').on(table.createdAt)],
+);
 
 /**
  * Traffic filtered before counting (bots, rate abuse, one-IP share, distinct visitors per IP, no browser evidence,
@@ -176,6 +196,8 @@ export const invalidTraffic = pgTable(
   },
   (table) => [
     index('invalid_traffic_publisher_created_idx').on(table.publisherId, table.createdAt),
+    // The admin screen's days of every publisher, and the retention's deletes by age.
+    index('invalid_traffic_created_idx').on(table.createdAt),
     // A view or click set aside uses its decision: a later beacon of the same token is a replay (the engine
     // looks it up by decision for decisions no longer in memory). Pageviews have no decision: not indexed.
     index('invalid_traffic_decision_idx')
@@ -195,7 +217,11 @@ export const realtimeCounters = pgTable(
     impressionsDesktop: integer('impressions_desktop').notNull().default(0),
     impressionsMobile: integer('impressions_mobile').notNull().default(0),
   },
-  (table) => [primaryKey({ columns: [table.publisherId, table.minute] })],
+  (table) => [
+    primaryKey({ columns: [table.publisherId, table.minute] }),
+    // Minutes older than the dials read are deleted by age (REALTIME_COUNTER_DAYS).
+    index('realtime_counters_minute_idx').on(table.minute),
+  ],
 );
 
 /** Daily totals of one publisher and device (UTC days): pageviews and what came of them. */

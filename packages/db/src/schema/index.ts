@@ -9,3 +9,4 @@ export * from './billing.ts';
 export * from './payouts.ts';
 export * from './signin-links.ts';
 export * from './instances.ts';
+export * from './scheduled-jobs.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
-import { auditLog, campaignCredits, campaigns, publishers, users } from '@helium/db';
+import { advertisers, auditLog, campaignCredits, campaigns, publishers, users } from '@helium/db';
 import { buildTestApp, signedInPublisher, type TestApp, type TestClient } from '../../../test/helper.ts';
 import { databaseFingerprint } from '../../../test/call-samples.ts';
 import { creditMismatches } from '../billing/credits-ledger.ts';
@@ -312,5 +312,78 @@ describe('a campaign’s geotargeting in the admin’s editor', () => {
     expect(cleared.statusCode).toBe(200);
     const [after] = await t.db.select().from(campaigns).where(eq(campaigns.id, campaignId));
     expect(after!.geoTargets).toEqual([]);
+  });
+});
+
+// Issue 32: a brand or a name on two lines broke the lines of mails, invoices and exports.
+describe('names stay on one line', () => {
+  const BREAKERS = [
+    ['a line feed', 'Acme\nInc'],
+    ['a carriage return', 'Acme\rInc'],
+    ['a tab', 'Acme\tInc'],
+    ['a NUL', 'Acme\u0000Inc'],
+    ['an escape', '\u001b[31mAcme'],
+    ['a C1 next line', 'Acme\u0085Inc'],
+    ['a line separator', 'Acme\u2028Inc'],
+    ['a trailing line feed', 'Acme Inc\n'],
+  ];
+
+  async function refusedNaming(path: string, body: Record<string, unknown>, field: string) {
+    const before = await databaseFingerprint(t.db, NOT_COMPARED);
+    const response = await admin.post(path, body);
+    expect(response.statusCode).toBe(422);
+    expect(response.json().issues.map((issue: { path: string }) => issue.path)).toContain(field);
+    expect(await databaseFingerprint(t.db, NOT_COMPARED)).toEqual(before);
+  }
+
+  const account = { email: 'lines@lines.test', locale: 'en' };
+
+  it.each(BREAKERS)(
+    'create-account refuses a brand with %s (422 naming it), creating nothing',
+    async (_label, text) => {
+      await refusedNaming(
+        '/api/admin/create-account',
+        { ...account, kind: 'publisher', newsletter: true, brand: text, name: 'Lina' },
+        'brand',
+      );
+      await refusedNaming(
+        '/api/admin/create-account',
+        { ...account, kind: 'advertiser', brand: text, name: 'Lina' },
+        'brand',
+      );
+    },
+  );
+
+  it.each(BREAKERS)('create-account refuses a user name with %s', async (_label, text) => {
+    await refusedNaming(
+      '/api/admin/create-account',
+      { ...account, kind: 'publisher', newsletter: true, brand: 'Lines', name: text },
+      'name',
+    );
+  });
+
+  it.each(BREAKERS)('update-publisher and update-advertiser refuse a brand with %s', async (_label, text) => {
+    const [blog] = await t.db.select().from(publishers).where(eq(publishers.brand, 'Demo Blog'));
+    await refusedNaming('/api/admin/update-publisher', { publisherId: blog!.id, brand: text }, 'brand');
+    const [nordvik] = await t.db.select().from(advertisers).where(eq(advertisers.brand, 'Nordvik Outdoor'));
+    await refusedNaming('/api/admin/update-advertiser', { advertiserId: nordvik!.id, brand: text }, 'brand');
+  });
+
+  it.each(BREAKERS)('update-account-user refuses a name with %s', async (_label, text) => {
+    const [user] = await t.db.select().from(users).where(eq(users.email, 'advertiser@demo.test'));
+    await refusedNaming('/api/admin/update-account-user', { userId: user!.id, name: text }, 'name');
+  });
+
+  it('takes names in any script, with accents and inner spaces, trimmed', async () => {
+    const response = await admin.post('/api/admin/create-account', {
+      ...account,
+      kind: 'publisher',
+      newsletter: true,
+      brand: '  Ñandú 北京 — Café  ',
+      name: 'Zoë Ørsted',
+    });
+    expect(response.statusCode).toBe(200);
+    const [publisher] = await t.db.select().from(publishers).where(eq(publishers.id, response.json().accountId));
+    expect(publisher!.brand).toBe('Ñandú 北京 — Café');
   });
 });

@@ -9,6 +9,7 @@ import type {
   TCreateAccountRequest,
   TGrantCampaignCreditsRequest,
   TUpdateAdvertiserCampaignRequest,
+  TUpdateAdvertiserRequest,
   TUpdatePublisherRequest,
   ZCreateAccountRequestSchema,
 } from '@helium/contracts';
@@ -292,6 +293,7 @@ export async function listAccounts(db: Database, search: string, locale: Locale)
     id: row.advertiser.id,
     brand: row.advertiser.brand,
     salesRep: row.salesRep,
+    invoiceLimit: row.advertiser.invoiceLimit === null ? null : microsToEuros(row.advertiser.invoiceLimit),
     userId: row.advertiser.userId,
     email: row.email,
     name: row.name,
@@ -367,16 +369,13 @@ export async function updatePublisher(db: Database, request: TUpdatePublisherReq
   });
 }
 
-export async function updateAdvertiser(
-  db: Database,
-  request: { advertiserId: number; brand?: string; salesRep?: string | null; holderEmail?: string },
-  actor: AdminActor,
-) {
+export async function updateAdvertiser(db: Database, request: TUpdateAdvertiserRequest, actor: AdminActor) {
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(advertisers).where(eq(advertisers.id, request.advertiserId)).for('update');
     if (!before) throw notFound('No such advertiser.');
     const set: Partial<typeof advertisers.$inferInsert> = {};
     if (request.brand !== undefined) set.brand = request.brand;
+    if (request.invoiceLimit !== undefined) set.invoiceLimit = microsOf(request.invoiceLimit);
     const rep = await salesRepId(tx, request.salesRep);
     if (rep !== undefined) set.salesRepUserId = rep;
     const holder = await holderId(tx, request.holderEmail);

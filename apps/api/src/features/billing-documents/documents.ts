@@ -1,10 +1,15 @@
-import { desc, eq, lte } from 'drizzle-orm';
-import { advertisers, networkSettings, sales, users, type Database } from '@helium/db';
+import { eq } from 'drizzle-orm';
+import { advertisers, sales, users, type Database } from '@helium/db';
 import { formatDate, type Locale } from '@helium/domain/format';
 import { formatAmountInCurrency, formatInvoiceNumber, invoiceDueDate, vatSplit } from '@helium/domain/invoice';
 import { INVOICE_PAYMENT_DAYS } from '@helium/domain/pricing';
 import type { HashIds } from '../../infra/hash-ids.ts';
 import type { Mailer } from '../../infra/mailer.ts';
+import {
+  latestNetworkSettings,
+  latestValidNetworkSettings,
+  type NetworkSettings,
+} from '../network-settings/network-settings.ts';
 import { invoiceMail } from './mails.ts';
 import {
   renderInvoicePdf,
@@ -26,7 +31,7 @@ import { saleDescription } from './texts.ts';
  */
 
 type SaleRow = typeof sales.$inferSelect;
-type SettingsRow = typeof networkSettings.$inferSelect;
+type SettingsRow = NetworkSettings;
 
 /** A sale with what its documents print about the buyer. */
 export interface SaleForDocuments {
@@ -56,18 +61,12 @@ export async function loadSaleForDocuments(db: Database, saleId: number): Promis
   return row ?? null;
 }
 
-/** The network settings in force at a moment (append-only rows), else the oldest there is. */
+/**
+ * The network settings in force at a moment (append-only rows; one that breaks a rule is never in force), else
+ * those in force now.
+ */
 async function settingsAt(db: Database, at: Date): Promise<SettingsRow> {
-  const [inForce] = await db
-    .select()
-    .from(networkSettings)
-    .where(lte(networkSettings.createdAt, at))
-    .orderBy(desc(networkSettings.id))
-    .limit(1);
-  if (inForce) return inForce;
-  const [first] = await db.select().from(networkSettings).orderBy(networkSettings.id).limit(1);
-  if (!first) throw new Error('Network settings are missing: the database was not seeded');
-  return first;
+  return (await latestValidNetworkSettings(db, at)) ?? (await latestNetworkSettings(db));
 }
 
 /** The billing information the sale recorded when it was made, else the advertiser's current one, else its brand. */

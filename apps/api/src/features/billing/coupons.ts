@@ -1,4 +1,4 @@
-import { count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { auditLog, couponRedemptions, coupons, type Database } from '@helium/db';
 import { couponProblem, type Coupon } from '@helium/domain';
 import type { TCoupon, TCreateCouponRequest } from '@helium/contracts';
@@ -8,6 +8,7 @@ import type { PurchaseContext } from './purchase.ts';
 import type { AdminAction } from './sales.ts';
 
 type CouponRow = typeof coupons.$inferSelect;
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** Codes are kept in capitals: an advertiser may type them in any case. */
 export const normalCode = (code: string) => code.trim().toUpperCase();
@@ -81,6 +82,47 @@ export async function applyCoupon(
 }
 
 const alreadyUsed = () => new HttpError(409, 'coupon.alreadyUsed', 'This coupon was already used by this advertiser.');
+
+/*
+ * A percent-off coupon is claimed by the sale priced with it, in the transaction that records the sale: a
+ * conditional update that only one sale can win (docs/billing.md). A sale cancelled or expired before it was paid
+ * gives it back; a payment that arrives after all takes it again if it is still free.
+ */
+
+/** Claims a waiting coupon for a sale being priced: true when this sale got it, false when another holds it. */
+export async function claimCoupon(tx: Transaction, redemptionId: number, saleId: number): Promise<boolean> {
+  const claimed = await tx
+    .update(couponRedemptions)
+    .set({ saleId })
+    .where(and(eq(couponRedemptions.id, redemptionId), isNull(couponRedemptions.saleId)))
+    .returning({ id: couponRedemptions.id });
+  return claimed.length === 1;
+}
+
+/** Claims the coupon a sale was priced with again, when it is still free (a payment after cancellation). */
+export async function reclaimCoupon(
+  tx: Transaction,
+  sale: { id: number; couponId: number | null; advertiserId: number },
+): Promise<boolean> {
+  if (sale.couponId === null) return false;
+  const claimed = await tx
+    .update(couponRedemptions)
+    .set({ saleId: sale.id })
+    .where(
+      and(
+        eq(couponRedemptions.couponId, sale.couponId),
+        eq(couponRedemptions.advertiserId, sale.advertiserId),
+        isNull(couponRedemptions.saleId),
+      ),
+    )
+    .returning({ id: couponRedemptions.id });
+  return claimed.length === 1;
+}
+
+/** Gives back the coupon a sale claimed: the sale was cancelled or expired before it was paid. */
+export async function releaseCoupon(tx: Transaction, saleId: number): Promise<void> {
+  await tx.update(couponRedemptions).set({ saleId: null }).where(eq(couponRedemptions.saleId, saleId));
+}
 
 export async function listCoupons(db: Database): Promise<TCoupon[]> {
   const rows = await db

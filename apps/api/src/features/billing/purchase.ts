@@ -1,5 +1,5 @@
-import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
-import { advertisers, campaigns, couponRedemptions, coupons, type Database } from '@helium/db';
+import { and, desc, eq, inArray, isNotNull, isNull, or } from 'drizzle-orm';
+import { advertisers, campaigns, couponRedemptions, coupons, sales, type Database } from '@helium/db';
 import {
   MICROS_PER_EURO,
   PICO_BTC_PER_BTC,
@@ -31,7 +31,7 @@ export function discountTiers(settings: SettingsRow): DiscountTiers {
   };
 }
 
-/** A percent-off coupon the advertiser applied and has not used on a purchase yet. */
+/** A percent-off coupon the advertiser applied: free to claim, or held by a sale not paid yet. */
 export interface PendingCoupon {
   redemptionId: number;
   couponId: number;
@@ -45,7 +45,10 @@ export interface PurchaseContext {
   brand: string;
   settings: SettingsRow;
   terms: PurchaseTerms;
+  /** The coupon this purchase may claim when it is recorded (null: none is free). */
   coupon: PendingCoupon | null;
+  /** A coupon held by a purchase awaiting payment, when none is free: the reason this one is at full price. */
+  heldCoupon: PendingCoupon | null;
 }
 
 export async function loadPurchaseContext(
@@ -56,7 +59,7 @@ export async function loadPurchaseContext(
   const campaign = await findAdvertiserCampaign(db, advertiserId, campaignId);
   const [advertiser] = await db.select().from(advertisers).where(eq(advertisers.id, advertiserId));
   const settings = await latestNetworkSettings(db);
-  const coupon = await pendingCoupon(db, advertiserId);
+  const { free, held } = await percentCoupons(db, advertiserId);
   const limits = purchaseLimits({ isCpc: campaign.isCpc, buyMax: campaign.buyMax, buyStep: campaign.buyStep });
   return {
     campaign,
@@ -70,31 +73,46 @@ export async function loadPurchaseContext(
       step: limits.step,
       doNotDiscount: campaign.doNotDiscount,
     },
-    coupon,
+    coupon: free,
+    heldCoupon: free ? null : held,
   };
 }
 
-/** The advertiser's percent-off coupon that waits for a purchase, if any. */
-export async function pendingCoupon(db: Database, advertiserId: number): Promise<PendingCoupon | null> {
-  const [pending] = await db
+/**
+ * The advertiser's percent-off coupons that a purchase may still use: the latest free one (no sale claimed it),
+ * and the latest held by a sale awaiting payment (pending or unpaid), which comes back if that sale is cancelled.
+ */
+export async function percentCoupons(
+  db: Database,
+  advertiserId: number,
+): Promise<{ free: PendingCoupon | null; held: PendingCoupon | null }> {
+  const rows = await db
     .select({
       redemptionId: couponRedemptions.id,
       couponId: coupons.id,
       code: coupons.code,
       percentOffBp: coupons.percentOffBp,
+      saleId: couponRedemptions.saleId,
     })
     .from(couponRedemptions)
     .innerJoin(coupons, eq(coupons.id, couponRedemptions.couponId))
+    .leftJoin(sales, eq(sales.id, couponRedemptions.saleId))
     .where(
       and(
         eq(couponRedemptions.advertiserId, advertiserId),
-        isNull(couponRedemptions.saleId),
         isNotNull(coupons.percentOffBp),
+        or(isNull(couponRedemptions.saleId), inArray(sales.state, ['pending', 'unpaid'])),
       ),
     )
-    .orderBy(desc(couponRedemptions.id))
-    .limit(1);
-  return pending && pending.percentOffBp !== null ? { ...pending, percentOffBp: pending.percentOffBp } : null;
+    .orderBy(desc(couponRedemptions.id));
+  const asPending = (row: (typeof rows)[number] | undefined): PendingCoupon | null =>
+    row && row.percentOffBp !== null
+      ? { redemptionId: row.redemptionId, couponId: row.couponId, code: row.code, percentOffBp: row.percentOffBp }
+      : null;
+  return {
+    free: asPending(rows.find((row) => row.saleId === null)),
+    held: asPending(rows.find((row) => row.saleId !== null)),
+  };
 }
 
 /** The breakdown of a quantity, priced by the server from the campaign and the network settings only. */
@@ -159,13 +177,45 @@ function breakdownView(breakdown: PriceBreakdown): TPriceBreakdown {
   };
 }
 
+/** The coupon's percentage as the message shows it: "10", "12.5" (fr "12,5"). */
+const couponPct = (coupon: PendingCoupon, locale: Locale) =>
+  formatNumber(bpToPct(coupon.percentOffBp), locale, 2).replace(/[.,]00$/, '');
+
 /** What the coupon message says applies (couponStr), in the user's language. */
 export function couponText(coupon: PendingCoupon | null, locale: Locale): string | null {
   if (!coupon) return null;
-  const pct = formatNumber(bpToPct(coupon.percentOffBp), locale, 2).replace(/[.,]00$/, '');
+  const pct = couponPct(coupon, locale);
   return locale === 'fr'
     ? `Coupon ${coupon.code} : ${pct} % de remise sur votre prochain achat.`
     : `Coupon ${coupon.code}: ${pct}% off your next purchase.`;
+}
+
+/** Why a purchase is at full price while the advertiser's coupon is held by another one, awaiting payment. */
+export function heldCouponText(coupon: PendingCoupon, locale: Locale): string {
+  return locale === 'fr'
+    ? `Le coupon ${coupon.code} est réservé par un achat en attente de paiement : cet achat-ci est au prix plein. Le coupon vous sera rendu si cet achat est annulé ou expire.`
+    : `Coupon ${coupon.code} is held by a purchase awaiting payment: this purchase is at full price. The coupon comes back if that purchase is cancelled or expires.`;
+}
+
+/** The coupon message of the advertiser's next purchase (couponStr): its coupon, or why it is at full price. */
+export async function couponMessage(db: Database, advertiserId: number, locale: Locale): Promise<string | null> {
+  const { free, held } = await percentCoupons(db, advertiserId);
+  if (free) return couponText(free, locale);
+  return held ? heldCouponText(held, locale) : null;
+}
+
+/** What a recorded purchase says of the coupon: the one it took, or why it is at full price (null: no coupon). */
+export function couponOutcomeText(
+  use: { claimed: PendingCoupon | null; held: PendingCoupon | null },
+  locale: Locale,
+): string | null {
+  if (use.claimed) {
+    const pct = couponPct(use.claimed, locale);
+    return locale === 'fr'
+      ? `Coupon ${use.claimed.code} : ${pct} % de remise sur cet achat.`
+      : `Coupon ${use.claimed.code}: ${pct}% off this purchase.`;
+  }
+  return use.held ? heldCouponText(use.held, locale) : null;
 }
 
 /** The add-credits modal's fields (specification 02, section 3) for the campaign's chosen quantity. */
@@ -197,7 +247,7 @@ export function purchaseView(context: PurchaseContext, locale: Locale): TCampaig
     extraDiscountForUsd: bpToPct(settings.extraDiscountForUsdBp),
     do_not_discount: campaign.doNotDiscount,
     couponPercentOff: context.coupon ? bpToPct(context.coupon.percentOffBp) : 0,
-    couponStr: couponText(context.coupon, locale),
+    couponStr: context.heldCoupon ? heldCouponText(context.heldCoupon, locale) : couponText(context.coupon, locale),
     canBuyInBtc: campaign.canBuyInBtc,
     canBillToPay: campaign.canBillToPay,
     billToPayMinOrder: microsToEuros(settings.billToPayMinOrder),

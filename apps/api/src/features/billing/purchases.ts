@@ -8,7 +8,7 @@ import type { Mailer } from '../../infra/mailer.ts';
 import { findUserById } from '../account/users.ts';
 import { bitcoinInstructionsMail } from '../billing-documents/mails.ts';
 import { invoiceNumberOf, mailInvoice } from '../billing-documents/documents.ts';
-import { charge, invoiceAllowed, picoBtcText, quote, type PurchaseContext } from './purchase.ts';
+import { charge, couponOutcomeText, invoiceAllowed, picoBtcText, quote, type PurchaseContext } from './purchase.ts';
 import { createSale } from './sales.ts';
 
 export interface PurchaseDeps {
@@ -22,6 +22,8 @@ export interface PurchaseDeps {
 export interface Buyer {
   userId: number;
   advertiserId: number;
+  /** The language of the answer's texts (the coupon, a refusal). */
+  locale: Locale;
 }
 
 async function buyerDetails(db: Database, buyer: Buyer) {
@@ -61,7 +63,7 @@ export async function buyWithBitcoin(
       'billing: the browser showed another bitcoin price; the server price is charged',
     );
   }
-  const sale = await createSale(deps.db, {
+  const { sale, coupon } = await createSale(deps.db, {
     context,
     advertiserId: buyer.advertiserId,
     userId: buyer.userId,
@@ -69,6 +71,7 @@ export async function buyWithBitcoin(
     currency: 'btc',
     quantity: request.quantity,
     billingInformation: details.billingInformation,
+    locale: buyer.locale,
     now: deps.now,
   });
   const reference = deps.hashIds.encodeSale(sale.id);
@@ -91,12 +94,14 @@ export async function buyWithBitcoin(
       ),
     sale.id,
   );
-  return { status: 'ok' as const, saleId: sale.id, amountInBtc, address, reference };
+  const couponStr = couponOutcomeText(coupon, buyer.locale);
+  return { status: 'ok' as const, saleId: sale.id, amountInBtc, address, reference, couponStr };
 }
 
 /**
- * Direct billing: only when the campaign allows it and the discounted euro price reaches the minimum order. The
- * credits are added at once, the sale stays unpaid for 30 days, and the invoice goes out as a PDF.
+ * Direct billing: only when the campaign allows it and the discounted euro price reaches the minimum order, and
+ * within the advertiser's ceiling of unpaid invoices (409 beyond it, said in the buyer's language). The credits
+ * are added at once, the sale stays unpaid for 30 days, and the invoice goes out as a PDF.
  */
 export async function buyWithInvoice(
   deps: PurchaseDeps,
@@ -113,7 +118,7 @@ export async function buyWithInvoice(
     );
   }
   const details = await buyerDetails(deps.db, buyer);
-  const sale = await createSale(deps.db, {
+  const { sale, coupon } = await createSale(deps.db, {
     context,
     advertiserId: buyer.advertiserId,
     userId: buyer.userId,
@@ -121,8 +126,10 @@ export async function buyWithInvoice(
     currency,
     quantity,
     billingInformation: details.billingInformation,
+    locale: buyer.locale,
     now: deps.now,
   });
   await sendQuietly(deps, () => mailInvoice(deps, sale.id), sale.id);
-  return { status: 'ok' as const, saleId: sale.id, invoiceNumber: invoiceNumberOf(sale)! };
+  const couponStr = couponOutcomeText(coupon, buyer.locale);
+  return { status: 'ok' as const, saleId: sale.id, invoiceNumber: invoiceNumberOf(sale)!, couponStr };
 }

@@ -45,7 +45,7 @@ export default async function billingRoutes(app: FastifyInstance) {
     return buyWithBitcoin(
       deps(),
       context,
-      { userId: actor.userId, advertiserId: actor.accountId },
+      { userId: actor.userId, advertiserId: actor.accountId, locale: actor.locale },
       {
         quantity: body.buyImpressions,
         shownPrice: body.price,
@@ -59,7 +59,7 @@ export default async function billingRoutes(app: FastifyInstance) {
     const result = await buyWithInvoice(
       deps(),
       context,
-      { userId: actor.userId, advertiserId: actor.accountId },
+      { userId: actor.userId, advertiserId: actor.accountId, locale: actor.locale },
       body.currency,
     );
     await app.delivery.servingChanged();

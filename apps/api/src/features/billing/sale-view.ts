@@ -1,4 +1,4 @@
-import { formatDate, type Locale } from '@helium/domain';
+import { formatDate, isOverdue, type Locale } from '@helium/domain';
 import { formatAmountInCurrency } from '@helium/domain/invoice';
 import { invoiceNumberOf } from '../billing-documents/documents.ts';
 import type { TAdminSale, TSale } from '@helium/contracts';
@@ -35,6 +35,7 @@ export function adminSaleView(sale: SaleRow, brand: string, locale: Locale, hash
     reference: hashIds.encodeSale(sale.id),
     invoiceNumber: invoiceNumberOf(sale),
     dueAtStr: sale.dueAt ? formatDate(sale.dueAt, locale) : null,
-    isOverdue: sale.state === 'unpaid' && sale.dueAt !== null && sale.dueAt.getTime() < now.getTime(),
+    isOverdue: isOverdue({ state: sale.state, dueAt: sale.dueAt?.getTime() ?? null }, now.getTime()),
+    latePayment: sale.latePayment,
   };
 }

@@ -1,20 +1,14 @@
 import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
-import {
-  advertisers,
-  auditLog,
-  couponRedemptions,
-  invoiceNumbers,
-  ledgerEntries,
-  sales,
-  type Database,
-} from '@helium/db';
-import { DAY_MS, INVOICE_PAYMENT_DAYS, type PaymentCurrency } from '@helium/domain';
+import { advertisers, auditLog, invoiceNumbers, ledgerEntries, sales, type Database } from '@helium/db';
+import { DAY_MS, INVOICE_PAYMENT_DAYS, type Locale, type PaymentCurrency } from '@helium/domain';
 import { HttpError, notFound } from '../../http/errors.ts';
+import { claimCoupon, releaseCoupon } from './coupons.ts';
 import { addCredits } from './credits-ledger.ts';
-import { charge, checkedQuantity, type PurchaseContext } from './purchase.ts';
+import { lockAdvertiserInvoices, requireInvoiceRoom } from './invoice-limit.ts';
+import { charge, checkedQuantity, type PendingCoupon, type PurchaseContext } from './purchase.ts';
 
 export type SaleRow = typeof sales.$inferSelect;
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /*
  * The life of a sale (docs/billing.md). Every state change is a compare-and-set on the sale's row, so two
@@ -30,19 +24,47 @@ export interface NewSale {
   currency: PaymentCurrency;
   quantity: number;
   billingInformation: string | null;
+  /** The buyer's language, for a refusal's message (the invoice ceiling). */
+  locale: Locale;
   now: Date;
 }
 
-/** Records a sale priced by the server. Direct billing credits at once and numbers its invoice (in one transaction). */
-export async function createSale(db: Database, sale: NewSale): Promise<SaleRow> {
+/** What became of the advertiser's percent-off coupon: claimed by this sale, or held by another (full price). */
+export interface CouponUse {
+  claimed: PendingCoupon | null;
+  held: PendingCoupon | null;
+}
+
+/**
+ * Records a sale priced by the server, in one transaction: its id is taken first so that it can claim the waiting
+ * coupon (a conditional update: of purchases priced at once, one gets it, the others pay full price and say why).
+ * Direct billing is refused beyond the advertiser's ceiling of unpaid invoices (its row locked, so concurrent
+ * purchases are counted one after the other), credits at once and numbers its invoice.
+ */
+export async function createSale(db: Database, sale: NewSale): Promise<{ sale: SaleRow; coupon: CouponUse }> {
   const quantity = checkedQuantity(sale.context, sale.quantity);
-  const priced = charge(sale.context, quantity, sale.currency);
-  const { campaign, coupon } = sale.context;
+  const { campaign } = sale.context;
   return db.transaction(async (tx) => {
     const isInvoice = sale.method === 'invoice';
+    const invoiceCeiling = isInvoice ? await lockAdvertiserInvoices(tx, sale.advertiserId) : null;
+    const id = await reserveSaleId(tx);
+    const offered = sale.context.coupon;
+    const claimed = offered !== null && (await claimCoupon(tx, offered.redemptionId, id)) ? offered : null;
+    const coupon: CouponUse = { claimed, held: claimed ? null : (offered ?? sale.context.heldCoupon) };
+    const priced = charge({ ...sale.context, coupon: claimed }, quantity, sale.currency);
+    if (invoiceCeiling) {
+      await requireInvoiceRoom(tx, {
+        advertiserId: sale.advertiserId,
+        ownLimit: invoiceCeiling.ownLimit,
+        billToPayMinOrder: sale.context.settings.billToPayMinOrder,
+        amount: priced.amount,
+        locale: sale.locale,
+      });
+    }
     const [created] = await tx
       .insert(sales)
       .values({
+        id,
         advertiserId: sale.advertiserId,
         campaignId: campaign.id,
         method: sale.method,
@@ -55,7 +77,7 @@ export async function createSale(db: Database, sale: NewSale): Promise<SaleRow> 
         currency: sale.currency,
         amountInCurrency: priced.amountInCurrency,
         rate: priced.rate,
-        couponId: coupon?.couponId ?? null,
+        couponId: claimed?.couponId ?? null,
         invoiceNumber: isInvoice ? await nextInvoiceNumber(tx) : null,
         billingInformation: sale.billingInformation,
         dueAt: isInvoice ? new Date(sale.now.getTime() + INVOICE_PAYMENT_DAYS * DAY_MS) : null,
@@ -65,8 +87,20 @@ export async function createSale(db: Database, sale: NewSale): Promise<SaleRow> 
       .returning();
     if (!created) throw new Error('The sale was not recorded');
     if (isInvoice) await creditSale(tx, created, sale.now, sale.userId);
-    return created;
+    return { sale: created, coupon };
   });
+}
+
+/** The id the next sale will have, taken before it is recorded (a rollback leaves a gap in sale ids, not invoices). */
+async function reserveSaleId(tx: Transaction): Promise<number> {
+  const result = (await tx.execute(
+    sql`select nextval(pg_get_serial_sequence('sales', 'id'))::int as id`,
+  )) as unknown as {
+    rows: Array<{ id: number }>;
+  };
+  const id = result.rows[0]?.id;
+  if (typeof id !== 'number') throw new Error('No sale id was reserved');
+  return id;
 }
 
 /** The next invoice number, taken in the transaction that issues the invoice: a rollback gives it back (no gap). */
@@ -80,8 +114,8 @@ async function nextInvoiceNumber(tx: Transaction): Promise<number> {
   return row.number;
 }
 
-/** A sale's credits, its money in the advertiser's ledger, and the coupon it used: once (unique indexes). */
-async function creditSale(tx: Transaction, sale: SaleRow, now: Date, userId: number | null): Promise<void> {
+/** A sale's credits and its money in the advertiser's ledger: once (the unique index on credits). */
+export async function creditSale(tx: Transaction, sale: SaleRow, now: Date, userId: number | null): Promise<void> {
   await addCredits(tx, {
     campaignId: sale.campaignId,
     isCpc: sale.isCpc,
@@ -101,18 +135,6 @@ async function creditSale(tx: Transaction, sale: SaleRow, now: Date, userId: num
     createdBy: userId,
     createdAt: now,
   });
-  if (sale.couponId !== null) {
-    await tx
-      .update(couponRedemptions)
-      .set({ saleId: sale.id })
-      .where(
-        and(
-          eq(couponRedemptions.couponId, sale.couponId),
-          eq(couponRedemptions.advertiserId, sale.advertiserId),
-          isNull(couponRedemptions.saleId),
-        ),
-      );
-  }
 }
 
 /** Moves a sale from one state to another, or answers null when it was not in that state (someone was first). */
@@ -150,12 +172,21 @@ export async function attachCheckoutSession(db: Database, saleId: number, sessio
     .where(and(eq(sales.id, saleId), isNull(sales.stripeSessionId)));
 }
 
-export type CardPaymentOutcome = 'credited' | 'alreadyCredited' | 'unknownSession' | 'amountMismatch';
+export type CardPaymentOutcome =
+  | 'credited'
+  | 'alreadyCredited'
+  | 'unknownSession'
+  | 'amountMismatch'
+  /** The sale was cancelled (by an admin, or its session expired) before the payment arrived: see late-payments.ts. */
+  | 'saleCancelled'
+  /** Such a late payment was settled already (credited or refunded). */
+  | 'alreadySettled';
 
 /**
  * A Checkout Session was paid (Stripe's webhook, or the local test checkout): the sale becomes paid and its
  * credits are added, exactly once whatever the number of deliveries. `paid` is what Stripe says was charged, in
- * the currency's cents: a session whose amount is not the sale's is left pending for an admin, and logged.
+ * the currency's cents: a session whose amount is not the sale's is left pending for an admin, and logged. A sale
+ * cancelled meanwhile is answered `saleCancelled`, for the caller to settle (never dropped).
  */
 export async function completeCardSale(
   db: Database,
@@ -173,15 +204,50 @@ export async function completeCardSale(
   }
   return db.transaction(async (tx) => {
     const sale = await moveSale(tx, { stripeSessionId: sessionId }, 'pending', { state: 'paid', paidAt: now });
-    if (!sale) return { outcome: 'alreadyCredited' as const, sale: known };
-    await creditSale(tx, sale, now, null);
-    return { outcome: 'credited' as const, sale };
+    if (sale) {
+      await creditSale(tx, sale, now, null);
+      return { outcome: 'credited' as const, sale };
+    }
+    // Read again: a cancellation that won the row has committed by now.
+    const [current] = await tx.select().from(sales).where(eq(sales.id, known.id));
+    if (current?.state !== 'cancelled') return { outcome: 'alreadyCredited' as const, sale: current ?? known };
+    return {
+      outcome: current.latePayment === null ? ('saleCancelled' as const) : ('alreadySettled' as const),
+      sale: current,
+    };
   });
 }
 
 /** Micro-units of a currency in its cents (what Stripe counts in). */
 export function centsOf(microUnits: number): number {
   return Math.round(microUnits / 10_000);
+}
+
+/** A pending sale becomes cancelled and gives back its coupon; null when it was not pending (someone was first). */
+async function cancelPending(
+  tx: Transaction,
+  where: { saleId?: number; stripeSessionId?: string },
+  now: Date,
+): Promise<SaleRow | null> {
+  const moved = await moveSale(tx, where, 'pending', { state: 'cancelled', cancelledAt: now });
+  if (moved) await releaseCoupon(tx, moved.id);
+  return moved;
+}
+
+/** Stripe says a Checkout Session expired unpaid: its pending sale is cancelled and its coupon given back. */
+export async function expireCardSale(db: Database, sessionId: string, now: Date): Promise<SaleRow | null> {
+  return db.transaction((tx) => cancelPending(tx, { stripeSessionId: sessionId }, now));
+}
+
+/** A card sale whose Checkout Session could not be created: nobody can pay it; kept, cancelled, coupon given back. */
+export async function cancelUnstartedCardSale(db: Database, saleId: number, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [unstarted] = await tx
+      .select({ id: sales.id })
+      .from(sales)
+      .where(and(eq(sales.id, saleId), isNull(sales.stripeSessionId)));
+    if (unstarted) await cancelPending(tx, { saleId }, now);
+  });
 }
 
 export interface AdminAction {
@@ -192,25 +258,27 @@ export interface AdminAction {
 
 /**
  * An admin confirms a payment: a pending Bitcoin sale is credited now, an unpaid invoice (credited when issued)
- * becomes paid. Card sales are confirmed by Stripe only. Audited.
+ * becomes paid. Card sales are confirmed by Stripe only; a payment for a cancelled sale is late-payments.ts's.
+ * Audited.
  */
-export async function confirmSale(db: Database, saleId: number, admin: AdminAction): Promise<SaleRow> {
-  const sale = await findSale(db, saleId);
-  if (!sale) throw notFound('This sale does not exist.');
-  const from = sale.method === 'bitcoin' ? 'pending' : sale.method === 'invoice' ? 'unpaid' : null;
-  if (!from) throw new HttpError(409, 'cardSale', 'Card payments are confirmed by the card processor.');
+export async function confirmSale(db: Database, sale: SaleRow, admin: AdminAction): Promise<SaleRow> {
+  const from = sale.method === 'bitcoin' ? 'pending' : 'unpaid';
   return db.transaction(async (tx) => {
-    const moved = await moveSale(tx, { saleId }, from, { state: 'paid', paidAt: admin.now });
-    if (!moved) throw new HttpError(409, 'saleNotAwaitingPayment', 'This sale is not awaiting payment.');
+    const moved = await moveSale(tx, { saleId: sale.id }, from, { state: 'paid', paidAt: admin.now });
+    if (!moved) throw notAwaitingPayment();
     if (moved.method === 'bitcoin') await creditSale(tx, moved, admin.now, admin.userId);
-    await audit(tx, admin, 'sale.confirm', moved);
+    await auditSale(tx, admin, 'sale.confirm', moved);
     return moved;
   });
 }
 
+export const notAwaitingPayment = () =>
+  new HttpError(409, 'saleNotAwaitingPayment', 'This sale is not awaiting payment.');
+
 /**
  * An admin cancels a sale that is not paid: a pending sale had credited nothing; an unpaid invoice's credits and
- * money are reversed by new entries (what was already delivered cannot be taken back). Audited.
+ * money are reversed by new entries (what was already delivered cannot be taken back). The coupon it claimed comes
+ * back. Audited.
  */
 export async function cancelSale(db: Database, saleId: number, admin: AdminAction): Promise<SaleRow> {
   const sale = await findSale(db, saleId);
@@ -220,7 +288,8 @@ export async function cancelSale(db: Database, saleId: number, admin: AdminActio
   }
   return db.transaction(async (tx) => {
     const moved = await moveSale(tx, { saleId }, sale.state, { state: 'cancelled', cancelledAt: admin.now });
-    if (!moved) throw new HttpError(409, 'saleNotAwaitingPayment', 'This sale is not awaiting payment.');
+    if (!moved) throw notAwaitingPayment();
+    await releaseCoupon(tx, moved.id);
     if (sale.state === 'unpaid') {
       await addCredits(tx, {
         campaignId: moved.campaignId,
@@ -254,20 +323,27 @@ export async function cancelSale(db: Database, saleId: number, admin: AdminActio
         createdAt: admin.now,
       });
     }
-    await audit(tx, admin, 'sale.cancel', moved);
+    await auditSale(tx, admin, 'sale.cancel', moved);
     return moved;
   });
 }
 
-async function audit(tx: Transaction, admin: AdminAction, action: string, sale: SaleRow) {
+/** The audit row of a change to a sale; `who.userId` null = the card processor (a webhook). */
+export async function auditSale(
+  tx: Transaction,
+  who: { userId: number | null; ip: string | null; now: Date },
+  action: string,
+  sale: SaleRow,
+  more: Record<string, unknown> = {},
+) {
   await tx.insert(auditLog).values({
-    actorUserId: admin.userId,
+    actorUserId: who.userId,
     action,
     targetType: 'sale',
     targetId: sale.id,
-    details: { method: sale.method, amount: sale.amount, currency: sale.currency, quantity: sale.quantity },
-    ip: admin.ip,
-    createdAt: admin.now,
+    details: { method: sale.method, amount: sale.amount, currency: sale.currency, quantity: sale.quantity, ...more },
+    ip: who.ip,
+    createdAt: who.now,
   });
 }
 

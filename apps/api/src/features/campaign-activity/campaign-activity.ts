@@ -183,7 +183,7 @@ export interface CampaignExOptions {
   locale: Locale;
   now: Date;
   hashIds: ActivityHashIds;
-  /** What the advertiser's coupon gives (billing/purchase.ts couponText), shown in the add-credits modal. */
+  /** What the advertiser's coupon gives, or why it is held (billing/purchase.ts couponMessage): the add-credits modal. */
   couponStr?: string | null;
 }
 

@@ -9,7 +9,7 @@ import {
   updateStatsExCall,
 } from '@helium/contracts';
 import { route } from '../../http/route.ts';
-import { couponText, pendingCoupon } from '../billing/purchase.ts';
+import { couponMessage } from '../billing/purchase.ts';
 import { buildCampaignEx, findAdvertiserCampaign } from './campaign-activity.ts';
 import {
   updateCampaignAdActivation,
@@ -37,7 +37,7 @@ export default async function campaignActivityRoutes(app: FastifyInstance) {
       locale: actor.locale,
       now: clock.now(),
       hashIds,
-      couponStr: couponText(await pendingCoupon(db, actor.accountId), actor.locale),
+      couponStr: await couponMessage(db, actor.accountId, actor.locale),
     }),
   );
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import {
   adClicks,
   adPublisherActivations,
@@ -7,7 +7,6 @@ import {
   advertisers,
   campaigns,
   dailyAdStats,
-  networkSettings,
   publisherPlacements,
   publishers,
   type Database,
@@ -20,6 +19,7 @@ import {
   type Placement,
   type PublisherValidation,
 } from '@helium/domain';
+import { latestValidNetworkSettings } from '../network-settings/network-settings.ts';
 
 export interface IndexedAd {
   id: number;
@@ -113,7 +113,7 @@ export async function loadIndex(db: Database): Promise<AdIndexSnapshot> {
   const advertiserRows = await db
     .select({ id: advertisers.id, brand: advertisers.brand, salesRepUserId: advertisers.salesRepUserId })
     .from(advertisers);
-  const [settingsRow] = await db.select().from(networkSettings).orderBy(desc(networkSettings.id)).limit(1);
+  const settingsRow = await latestValidNetworkSettings(db);
 
   const indexedAds = new Map<number, IndexedAd>();
   for (const row of adRows) {

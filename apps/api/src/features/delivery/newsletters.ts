@@ -96,6 +96,9 @@ export async function owlOpen(
         publisherId: banner.publisherId,
         visitor,
         ipHash: parts.hasher.ip(requester.ip, at),
+        // The address only to look it up in the mail proxies' ranges (it is not kept), and the issue for their caps.
+        ip: requester.ip,
+        issue: banner.issue,
         userAgent: requester.userAgent,
         day: parts.billing.pacing.today,
         nowMs: at.getTime(),

@@ -13,7 +13,7 @@ import type { ServingIndex } from './serving-index.ts';
 import type { SetAsides } from './set-asides.ts';
 import type { SelectionState } from './slot-selection.ts';
 import type { TokenSigner } from './tokens.ts';
-import type { AddressRule, AddressTrip, DailyRequest, InvalidReason, PageviewRequest } from './traffic-filter.ts';
+import type { AddressRule, AddressTrip, InvalidReason, OpenRequest, PageviewRequest } from './traffic-filter.ts';
 import type { CountHold } from './credits.ts';
 import type { CounterSnapshot } from './ad-index.ts';
 import type { VisitorHasher } from './visitor.ts';
@@ -31,7 +31,7 @@ export interface TrafficJudge {
   isBot(userAgent: string): boolean;
   pageview(input: PageviewRequest): Awaitable<InvalidReason | null>;
   click(input: { visitor: string; ipHash: string; userAgent: string; nowMs: number }): Awaitable<InvalidReason | null>;
-  open(input: DailyRequest): Awaitable<InvalidReason | null>;
+  open(input: OpenRequest): Awaitable<InvalidReason | null>;
   flagOfAny(
     publisherId: number,
     ipHashes: ReadonlyArray<string | null | undefined>,

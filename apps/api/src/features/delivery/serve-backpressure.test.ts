@@ -20,6 +20,8 @@ beforeAll(async () => {
         opensPerVisitorPerMinute: 1e9,
         opensPerVisitorPerDay: 1e9,
         opensPerIpPerDay: 1e9,
+        mailProxyOpensPerReaderPerIssue: 1e9,
+        mailProxyOpensPerIssuePerDay: 1e9,
         oneIpShare: 1,
         oneIpMinVisitors: 1e9,
         visitorsPerIpPerMinute: 1e9,

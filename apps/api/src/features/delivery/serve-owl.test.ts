@@ -10,10 +10,12 @@ import {
   adImpressions,
   adPublisherValidations,
   ads,
+  campaigns,
   dailyAdStats,
   invalidTraffic,
   owlIssueAds,
 } from '@helium/db';
+import { DEFAULT_TRAFFIC_LIMITS } from './traffic-filter.ts';
 import { buildTestApp, type TestApp } from '../../../test/helper.ts';
 import { BOT_UA, BROWSER_UA, campaignOfBrand, publisherId, type Visitor } from '../../../test/serve-support.ts';
 
@@ -83,6 +85,11 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const READER: Visitor = { ip: '10.60.0.1' };
+const GMAIL_UA = 'Mozilla/5.0 (Windows NT 5.1; rv:11.0) Gecko Firefox/11.0 (via ggpht.com GoogleImageProxy)';
+const YAHOO_UA = 'YahooMailProxy; https://help.yahoo.com/kb/yahoo-mail-proxy-SLN28749.html';
+/** A Gmail image proxy address (Google's own, not Google Cloud's), and an iCloud Private Relay egress address. */
+const GMAIL_PROXY: Visitor = { ip: '66.249.84.10', ua: GMAIL_UA };
+const APPLE_PROXY: Visitor = { ip: '104.28.28.1', ua: 'Mozilla/5.0' };
 
 function owl(banner: number, issue: string, kind: 'image' | 'click', visitor: Visitor = READER, publisher = hash) {
   return t.app.inject({
@@ -383,23 +390,23 @@ describe('newsletter banner image', () => {
     expect(await impressionsOf(adId)).toBe(before + counted);
   });
 
-  it("counts the opens that mail services' image proxies load for their readers (Gmail, Yahoo, Apple Mail)", async () => {
+  it("counts the opens that mail services' image proxies load from their providers' addresses (Gmail, Apple Mail)", async () => {
     draw = 0.001;
     await owl(1, 'issue-107', 'image');
     const adId = (await issueAd(1, 'issue-107'))!;
     const before = await impressionsOf(adId);
-    const proxies = [
-      'Mozilla/5.0 (Windows NT 5.1; rv:11.0) Gecko Firefox/11.0 (via ggpht.com GoogleImageProxy)',
-      'YahooMailProxy; https://help.yahoo.com/kb/yahoo-mail-proxy-SLN28749.html',
-      'Mozilla/5.0',
-    ];
-    for (const ua of proxies) {
-      const response = await owl(1, 'issue-107', 'image', { ip: '10.60.8.1', ua });
+    // Addresses of the published ranges (mail-proxy-ranges.txt): Google's own, and iCloud Private Relay's egress.
+    for (const proxy of [GMAIL_PROXY, APPLE_PROXY, { ip: '2a02:26f7:b3c0:4000::1', ua: 'Mozilla/5.0' }]) {
+      const response = await owl(1, 'issue-107', 'image', proxy);
       expect(response.headers['x-helium-counted']).toBe('counted');
     }
+    // Yahoo publishes no ranges: its proxy's user agent is anybody's, and isbot calls it a bot.
+    expect((await owl(1, 'issue-107', 'image', { ip: '10.60.8.1', ua: YAHOO_UA })).headers['x-helium-counted']).toBe(
+      'invalid',
+    );
     // One proxy address and user agent loads the image for many readers: more than one reader's 30 a minute.
     for (let open = 0; open < 40; open++) {
-      const response = await owl(1, 'issue-107', 'image', { ip: '10.60.8.2', ua: proxies[0] });
+      const response = await owl(1, 'issue-107', 'image', GMAIL_PROXY);
       expect(response.headers['x-helium-counted']).toBe('counted');
     }
     expect(await impressionsOf(adId)).toBe(before + 43);
@@ -518,5 +525,80 @@ describe('newsletter banner click', () => {
       .from(owlIssueAds)
       .where(eq(owlIssueAds.issue, 'issue-203'));
     expect(stored!.n).toBe(0);
+  });
+});
+
+// Issue 32: 600 opens from one address with `User-Agent: Mozilla/5.0` in 13 s were all counted and billed.
+describe('newsletter opens that cannot be forged', () => {
+  /** A fresh issue whose ad's campaign has credits for every open of the test. */
+  async function freshIssue(issue: string) {
+    draw = 0.001;
+    await owl(1, issue, 'image', { ip: '10.61.0.1' });
+    const adId = (await issueAd(1, issue))!;
+    const [ad] = await t.db.select({ campaignId: ads.campaignId }).from(ads).where(eq(ads.id, adId));
+    await t.db.update(campaigns).set({ remainingImpressions: 1_000_000 }).where(eq(campaigns.id, ad!.campaignId));
+    await t.app.delivery.refresh({ counters: true });
+    return adId;
+  }
+
+  /** 600 opens in 13 seconds, as the attack sent them; the answers' counts. */
+  async function attack(issue: string, visitor: Visitor) {
+    const answers = new Map<string, number>();
+    // From the start of a minute, so that the 13 seconds fall in one.
+    t.clock.advance(60_000 - (t.clock.now().getTime() % 60_000));
+    for (let open = 0; open < 600; open++) {
+      if (open % 46 === 45) t.clock.advance(1000);
+      const counted = String((await owl(1, issue, 'image', visitor)).headers['x-helium-counted']);
+      answers.set(counted, (answers.get(counted) ?? 0) + 1);
+    }
+    await t.app.delivery.recorder.flush();
+    return answers;
+  }
+
+  async function setAside(adId: number, reason: 'bot' | 'rate') {
+    const [row] = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(invalidTraffic)
+      .where(and(eq(invalidTraffic.adId, adId), eq(invalidTraffic.reason, reason)));
+    return row?.n ?? 0;
+  }
+
+  it.each([
+    ["Apple Mail's bare user agent", 'Mozilla/5.0'],
+    ["Gmail's proxy user agent", GMAIL_UA],
+    ["Yahoo's proxy user agent", YAHOO_UA],
+  ])('counts none of 600 opens with %s from an address that is no proxy: bots', async (_label, ua) => {
+    const issue = `forged-${ua.length}`;
+    const adId = await freshIssue(issue);
+    const before = await impressionsOf(adId);
+    const bots = await setAside(adId, 'bot');
+    const answers = await attack(issue, { ip: '192.0.2.77', ua });
+    expect(answers.get('invalid')).toBe(600);
+    expect(await impressionsOf(adId)).toBe(before);
+    expect(await setAside(adId, 'bot')).toBe(bots + 600);
+  });
+
+  it("holds a browser's 600 opens from one address to a reader's 30 a minute", async () => {
+    const adId = await freshIssue('forged-browser');
+    const before = await impressionsOf(adId);
+    const answers = await attack('forged-browser', { ip: '192.0.2.78', ua: BROWSER_UA });
+    expect(answers.get('counted')).toBe(30);
+    expect(await impressionsOf(adId)).toBe(before + 30);
+  });
+
+  it("counts a real Gmail proxy address's opens beyond one reader's, up to its cap per issue (200), then sets them aside", async () => {
+    const adId = await freshIssue('real-proxy');
+    const before = await impressionsOf(adId);
+    const rate = await setAside(adId, 'rate');
+    const answers = await attack('real-proxy', GMAIL_PROXY);
+    expect(answers.get('counted')).toBe(DEFAULT_TRAFFIC_LIMITS.mailProxyOpensPerReaderPerIssue);
+    expect(answers.get('invalid')).toBe(600 - DEFAULT_TRAFFIC_LIMITS.mailProxyOpensPerReaderPerIssue);
+    expect(await impressionsOf(adId)).toBe(before + DEFAULT_TRAFFIC_LIMITS.mailProxyOpensPerReaderPerIssue);
+    expect(await setAside(adId, 'rate')).toBe(rate + 600 - DEFAULT_TRAFFIC_LIMITS.mailProxyOpensPerReaderPerIssue);
+    // Apple's proxy, and another Gmail address, still count for the same issue: the cap is per proxy reader.
+    expect((await owl(1, 'real-proxy', 'image', APPLE_PROXY)).headers['x-helium-counted']).toBe('counted');
+    expect(
+      (await owl(1, 'real-proxy', 'image', { ...GMAIL_PROXY, ip: '66.249.84.11' })).headers['x-helium-counted'],
+    ).toBe('counted');
   });
 });

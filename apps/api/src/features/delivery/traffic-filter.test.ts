@@ -10,6 +10,7 @@ import {
   type AddressTrip,
   type TrafficLimits,
 } from './traffic-filter.ts';
+import { MailProxyRanges } from './mail-proxies.ts';
 import { AddressTally } from './address-tally.ts';
 import { buildTestApp, type TestApp } from '../../../test/helper.ts';
 import { campaignOfBrand, decide, onlyCampaign, publisherId } from '../../../test/serve-support.ts';
@@ -299,7 +300,16 @@ describe('clicks and newsletter opens', () => {
   it('sets aside a visitor opening newsletters more than 30 times a minute, and bots', () => {
     const filter = new TrafficFilter(DEFAULT_TRAFFIC_LIMITS, SMALL_FILTERS);
     const open = (visitor: string, agent = userAgent) =>
-      filter.open({ publisherId: 7, visitor, ipHash: 'mail-proxy', userAgent: agent, day: DAY, nowMs: NOW });
+      filter.open({
+        publisherId: 7,
+        visitor,
+        ipHash: 'mail-proxy',
+        ip: '198.51.100.1',
+        issue: 'issue-1',
+        userAgent: agent,
+        day: DAY,
+        nowMs: NOW,
+      });
     const verdicts = Array.from({ length: 31 }, () => open('reader'));
     expect(verdicts.slice(0, 30).every((verdict) => verdict === null)).toBe(true);
     expect(verdicts[30]).toBe('rate');
@@ -316,7 +326,16 @@ describe("a newsletter's opens in a day", () => {
   it("holds a reader's own mail program to 50 opens a day of one newsletter, and one IP to 1,000", () => {
     const filter = new TrafficFilter(DEFAULT_TRAFFIC_LIMITS, SMALL_FILTERS);
     const open = (visitor: string, minute: number, publisherId = 7, ipHash = 'home', day = DAY) =>
-      filter.open({ publisherId, visitor, ipHash, userAgent: reader, day, nowMs: at(minute) });
+      filter.open({
+        publisherId,
+        visitor,
+        ipHash,
+        ip: '198.51.100.2',
+        issue: 'a',
+        userAgent: reader,
+        day,
+        nowMs: at(minute),
+      });
     // One open a minute: under the minute's limit, over the day's after 50.
     const verdicts = Array.from({ length: 51 }, (_, minute) => open('reader', minute));
     expect(verdicts.slice(0, 50).every((verdict) => verdict === null)).toBe(true);
@@ -329,21 +348,92 @@ describe("a newsletter's opens in a day", () => {
     expect(fromOneIp.slice(0, 1000).every((verdict) => verdict === null)).toBe(true);
     expect(fromOneIp[1000]).toBe('rate');
   });
+});
 
-  it("does not hold a mail service's image proxy to a reader's day (its address and agent stand for many readers)", () => {
-    const filter = new TrafficFilter(DEFAULT_TRAFFIC_LIMITS, SMALL_FILTERS);
-    const proxy = 'Mozilla/5.0 (Windows NT 5.1; rv:11.0) Gecko Firefox/11.0 (via ggpht.com GoogleImageProxy)';
-    const verdicts = Array.from({ length: 200 }, (_, minute) =>
+// Issue 32: 600 opens from one address with `User-Agent: Mozilla/5.0` in 13 s were all counted and billed.
+describe("mail services' image proxies", () => {
+  const GMAIL = 'Mozilla/5.0 (Windows NT 5.1; rv:11.0) Gecko Firefox/11.0 (via ggpht.com GoogleImageProxy)';
+  const YAHOO = 'YahooMailProxy; https://help.yahoo.com/kb/yahoo-mail-proxy-SLN28749.html';
+  const APPLE = 'Mozilla/5.0';
+  // Documentation addresses standing for each provider's published ranges.
+  const RANGES = MailProxyRanges.parse('[google]\n192.0.2.0/24\n[apple]\n198.51.100.0/24\n2001:db8::/32\n');
+  const LIMITS = { ...DEFAULT_TRAFFIC_LIMITS, mailProxyOpensPerReaderPerIssue: 40, mailProxyOpensPerIssuePerDay: 100 };
+  const filterOf = () => new TrafficFilter(LIMITS, SMALL_FILTERS, undefined, undefined, RANGES);
+  const opener =
+    (filter: TrafficFilter) =>
+    (ip: string, userAgent: string, issue = 'issue-1', second = 0, visitor = `${ip}|${userAgent}`) =>
       filter.open({
         publisherId: 7,
-        visitor: 'proxy',
-        ipHash: 'google',
-        userAgent: proxy,
+        visitor,
+        ipHash: `hash-${ip}`,
+        ip,
+        issue,
+        userAgent,
         day: DAY,
-        nowMs: at(minute),
-      }),
+        nowMs: NOW + second * 1000,
+      });
+
+  it.each([
+    ['Apple Mail', APPLE],
+    ['Gmail', GMAIL],
+    ['Yahoo', YAHOO],
+  ])("judges %s's proxy user agent from any other address as anybody's: a bot, as isbot says", (_name, agent) => {
+    const open = opener(filterOf());
+    const verdicts = Array.from({ length: 600 }, (_, index) => open('203.0.113.50', agent, 'issue-1', index / 46));
+    expect(verdicts.every((verdict) => verdict === 'bot')).toBe(true);
+  });
+
+  it("holds a browser from a provider's addresses to a reader's limits: the address alone is no proxy", () => {
+    const open = opener(filterOf());
+    const browser = 'Mozilla/5.0 (X11; Linux x86_64) Chrome/126.0 Safari/537.36';
+    const verdicts = Array.from({ length: 600 }, (_, index) => open('192.0.2.9', browser, 'issue-1', index / 46));
+    expect(verdicts.filter((verdict) => verdict === null)).toHaveLength(30);
+  });
+
+  it("trusts a provider's user agent only from that provider's ranges, not another's", () => {
+    const open = opener(filterOf());
+    expect(open('198.51.100.7', GMAIL)).toBe('bot');
+    expect(open('192.0.2.7', APPLE)).toBe('bot');
+    expect(open('192.0.2.7', GMAIL)).toBeNull();
+    expect(open('198.51.100.7', APPLE)).toBeNull();
+    expect(open('2001:db8::7', APPLE)).toBeNull();
+    expect(open('::ffff:198.51.100.8', APPLE)).toBeNull();
+  });
+
+  it('counts a real proxy address beyond one reader, up to its cap per issue, then sets the rest aside', () => {
+    const open = opener(filterOf());
+    const verdicts = Array.from({ length: 600 }, (_, index) => open('192.0.2.1', GMAIL, 'issue-1', index / 46));
+    expect(verdicts.slice(0, 40).every((verdict) => verdict === null)).toBe(true);
+    expect(verdicts.slice(40).every((verdict) => verdict === 'rate')).toBe(true);
+    // The same address for another issue, and another proxy address for this one, have their own caps.
+    expect(open('192.0.2.1', GMAIL, 'issue-2')).toBeNull();
+    expect(open('192.0.2.2', GMAIL, 'issue-1')).toBeNull();
+  });
+
+  it("caps an issue's proxy opens, all proxies together, without counting what a proxy's cap set aside", () => {
+    const open = opener(filterOf());
+    // 3 addresses x 40 = 120 allowed by the proxies' caps; the issue holds 100 of them (the first address's 60
+    // opens beyond its cap spend none of the issue's).
+    const verdicts = [1, 2, 3].flatMap((host) =>
+      Array.from({ length: host === 1 ? 100 : 40 }, (_, index) => open(`192.0.2.${host}`, GMAIL, 'big', index / 46)),
     );
-    expect(verdicts.every((verdict) => verdict === null)).toBe(true);
+    expect(verdicts.filter((verdict) => verdict === null)).toHaveLength(100);
+    expect(open('198.51.100.1', APPLE, 'big')).toBe('rate');
+    expect(open('198.51.100.1', APPLE, 'another')).toBeNull();
+  });
+
+  it('holds proxies to the per-address limit a minute, as everyone', () => {
+    const filter = new TrafficFilter(
+      { ...LIMITS, requestsPerIpPerMinute: 10, mailProxyOpensPerReaderPerIssue: 1000 },
+      SMALL_FILTERS,
+      undefined,
+      undefined,
+      RANGES,
+    );
+    const open = opener(filter);
+    const verdicts = Array.from({ length: 11 }, () => open('192.0.2.1', GMAIL));
+    expect(verdicts.slice(0, 10).every((verdict) => verdict === null)).toBe(true);
+    expect(verdicts[10]).toBe('rate');
   });
 });
 

@@ -7,6 +7,7 @@ import {
   VISITORS_PER_IP_PER_MINUTE,
   type EvidenceFault,
 } from '@helium/domain';
+import { MailProxyRanges } from './mail-proxies.ts';
 
 /**
  * Why traffic was set aside; `dataCentre` is the engine's (a configured provider's address, ip-ranges.ts), and so
@@ -39,6 +40,13 @@ export interface TrafficLimits {
   opensPerVisitorPerDay: number;
   /** A newsletter's opens by readers (not mail services' proxies) from one IP in a day, all user agents together. */
   opensPerIpPerDay: number;
+  /**
+   * An issue's opens one mail proxy "reader" may make in a UTC day: a proxy's address and user agent, which stand
+   * for many readers (mail-proxies.ts), so far more than one reader's opens, and still a cap.
+   */
+  mailProxyOpensPerReaderPerIssue: number;
+  /** An issue's opens through mail proxies in a UTC day, all proxies together (at most 65,535: CountMinSketch). */
+  mailProxyOpensPerIssuePerDay: number;
   /** Share of a publisher's daily unique visitors one IP may hold (decisions.md: 5%). */
   oneIpShare: number;
   /** The one-IP share applies from this many unique visitors of the publisher in the day. */
@@ -58,6 +66,8 @@ export const DEFAULT_TRAFFIC_LIMITS: TrafficLimits = {
   opensPerVisitorPerMinute: 30,
   opensPerVisitorPerDay: 50,
   opensPerIpPerDay: 1000,
+  mailProxyOpensPerReaderPerIssue: 200,
+  mailProxyOpensPerIssuePerDay: 20_000,
   oneIpShare: 0.05,
   oneIpMinVisitors: 200,
   visitorsPerIpPerMinute: VISITORS_PER_IP_PER_MINUTE,
@@ -74,6 +84,12 @@ export interface DailyRequest {
   nowMs: number;
 }
 
+/** A newsletter open as the filter judges it: also the address (only to look it up in the mail proxies' ranges) and the issue. */
+export interface OpenRequest extends DailyRequest {
+  ip: string;
+  issue: string;
+}
+
 /** A pageview as the filter judges it, with what the engine found missing of a browser's evidence, if anything. */
 export interface PageviewRequest extends DailyRequest {
   evidenceFault?: EvidenceFault | null;
@@ -86,13 +102,6 @@ export interface AddressTrip {
   day: string;
   reason: AddressRule;
 }
-
-/**
- * The user agents of mail services' image proxies, which load a newsletter's images for their readers, whole
- * as they send them (Gmail's ends with its proxy's name, Yahoo's starts with it, Apple's is `Mozilla/5.0`
- * alone): a user agent that only contains one of the names is not let through the reader's limit.
- */
-const MAIL_IMAGE_PROXY = /\(via ggpht\.com GoogleImageProxy\)$|^YahooMailProxy; |^Mozilla\/5\.0$/;
 
 /** How many user agents' bot verdicts are kept. */
 const BOT_CACHE_SIZE = 5_000;
@@ -306,6 +315,8 @@ export class TrafficFilter {
     filterBits = DAILY_FILTER_BITS,
     private readonly maxSharedIps = MAX_SHARED_IPS,
     dailyCountCells = DAILY_COUNT_CELLS,
+    /** The mail proxies' published ranges; the repository's file by default. */
+    private readonly mailProxies: MailProxyRanges = MailProxyRanges.published(),
   ) {
     this.seenVisitors = new BloomFilter(filterBits);
     this.seenIps = new BloomFilter(filterBits);
@@ -453,29 +464,37 @@ export class TrafficFilter {
 
   /**
    * Judges a newsletter open (the banner image loaded by a mail reader). The one-IP share does not apply: mail
-   * services fetch images for many readers through few addresses. Their image proxies (Gmail's, Yahoo's, and
-   * Apple Mail's privacy proxy, which says only `Mozilla/5.0`) load the image for a reader's open: isbot calls
-   * them bots, but each of their fetches is a reader's open, and one proxy address and user agent stands for
-   * many readers, so the per-reader limits do not apply to them either (the per-address one a minute does).
-   * A reader's own mail program is held to a newsletter's opens a day, per reader and per IP (a new user agent
-   * at each request is a new reader: the IP's count stops it).
+   * services fetch images for many readers through few addresses. Their image proxies (Gmail's, and Apple Mail's
+   * privacy proxy, which says only `Mozilla/5.0`) load the image for a reader's open: isbot calls them bots, but
+   * each fetch of theirs is a reader's open, and one proxy address and user agent stands for many readers. So a
+   * proxy's user agent from its provider's published addresses (mail-proxies.ts) is held to an issue's opens a day
+   * per proxy address and user agent, and per issue, not to one reader's; the same user agent from any other address
+   * is anybody's, judged as a reader (and a bot when isbot says so). A reader's own mail program is held to a
+   * newsletter's opens a day, per reader and per IP (a new user agent at each request is a new reader: the IP's
+   * count stops it). The per-address limit a minute holds for all.
    */
-  /** Whether a newsletter open comes from a mail service's image proxy (its readers' limits do not apply). */
-  isMailProxy(userAgent: string): boolean {
-    return MAIL_IMAGE_PROXY.test(userAgent);
+  /** Whether an open comes from a mail service's image proxy: its user agent, from its provider's addresses. */
+  isMailProxy(ip: string, userAgent: string): boolean {
+    return this.mailProxies.isMailProxy(ip, userAgent);
   }
 
-  open(input: DailyRequest): InvalidReason | null {
-    const isMailProxy = this.isMailProxy(input.userAgent);
+  open(input: OpenRequest): InvalidReason | null {
+    const isMailProxy = this.isMailProxy(input.ip, input.userAgent);
     if (!isMailProxy && this.isBot(input.userAgent)) return 'bot';
     this.rollDay(input.day);
     if (this.ips.hit(input.ipHash, input.nowMs) > this.limits.requestsPerIpPerMinute) return 'rate';
-    if (isMailProxy) return null;
-    if (this.opens.hit(input.visitor, input.nowMs) > this.limits.opensPerVisitorPerMinute) return 'rate';
     // Keyed apart from the pageviews of the same sketch: the publisher's id negated, and a prefix.
-    if (this.dayCounts.add(-input.publisherId, `open|${input.visitor}`) > this.limits.opensPerVisitorPerDay)
-      return 'rate';
-    if (this.dayCounts.add(-input.publisherId, `ip|${input.ipHash}`) > this.limits.opensPerIpPerDay) return 'rate';
+    const newsletter = -input.publisherId;
+    if (isMailProxy) {
+      const reader = this.dayCounts.add(newsletter, `proxy|${input.visitor}|${input.issue}`);
+      if (reader > this.limits.mailProxyOpensPerReaderPerIssue) return 'rate';
+      // Counted once a reader's cap let the open through: a capped proxy address spends none of the issue's.
+      const issue = this.dayCounts.add(newsletter, `proxy-issue|${input.issue}`);
+      return issue > this.limits.mailProxyOpensPerIssuePerDay ? 'rate' : null;
+    }
+    if (this.opens.hit(input.visitor, input.nowMs) > this.limits.opensPerVisitorPerMinute) return 'rate';
+    if (this.dayCounts.add(newsletter, `open|${input.visitor}`) > this.limits.opensPerVisitorPerDay) return 'rate';
+    if (this.dayCounts.add(newsletter, `ip|${input.ipHash}`) > this.limits.opensPerIpPerDay) return 'rate';
     return null;
   }
 }

@@ -1,6 +1,14 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import { auditLog, networkSettings, users, type Database } from '@helium/db';
-import { eurosToMicros, formatDateTime, microsToEuros, type Locale } from '@helium/domain';
+import {
+  decimalUnits,
+  formatDateTime,
+  NETWORK_SETTING_NUMBER_RULES,
+  scaledDecimal,
+  settingsAcrossFieldsProblem,
+  type Locale,
+  type SettingsRuleProblem,
+} from '@helium/domain';
 import {
   NETWORK_SETTING_NAMES,
   type TNetworkSettingName,
@@ -9,7 +17,12 @@ import {
   type TUpdateNetworkSettingsRequest,
 } from '@helium/contracts';
 import { HttpError } from '../../http/errors.ts';
-import { latestNetworkSettings, type NetworkSettings } from './network-settings.ts';
+import {
+  invalidSettingsFields,
+  latestNetworkSettings,
+  settingsFields,
+  type NetworkSettings,
+} from './network-settings.ts';
 
 /*
  * The admin's network settings (issue 24, part 4): append-only rows, the latest in force. An update is one new row
@@ -23,37 +36,7 @@ export const SETTINGS_HISTORY_ROWS = 50;
 type Row = NetworkSettings;
 type Insert = typeof networkSettings.$inferInsert;
 
-const pctOf = (bp: number) => bp / 100;
-const bpOf = (pct: number) => Math.round(pct * 100);
-
-/** The fields of a row as the screen shows them: euros, percents, rates as numbers. */
-export function settingsFields(row: Row): TNetworkSettingsFields {
-  return {
-    usdToEur: Number(row.usdToEur),
-    btcToEur: Number(row.btcToEur),
-    publisherRevenueSharePct: pctOf(row.publisherRevenueShareBp),
-    salesRepRevenueSharePct: pctOf(row.salesRepRevenueShareBp),
-    minImpressionsToAutoPilot: row.minImpressionsToAutoPilot,
-    minImpressionsForCtrRank: row.minImpressionsForCtrRank,
-    minBalanceForPayout: microsToEuros(row.minBalanceForPayout),
-    transferFeePaypal: microsToEuros(row.transferFeePaypalEur),
-    transferFeeWire: microsToEuros(row.transferFeeWireEur),
-    billToPayMinOrder: microsToEuros(row.billToPayMinOrder),
-    discountThreshold1Pct: pctOf(row.discountThreshold1Bp),
-    discountThreshold2Pct: pctOf(row.discountThreshold2Bp),
-    discountThreshold3Pct: pctOf(row.discountThreshold3Bp),
-    discountAmount1Pct: pctOf(row.discountAmount1Bp),
-    discountAmount2Pct: pctOf(row.discountAmount2Bp),
-    discountAmount3Pct: pctOf(row.discountAmount3Bp),
-    extraDiscountForBtcPct: pctOf(row.extraDiscountForBtcBp),
-    extraDiscountForUsdPct: pctOf(row.extraDiscountForUsdBp),
-    vatPct: pctOf(row.vatBp),
-    statsDaysAveraged: row.statsDaysAveraged,
-    bitcoinAddress: row.bitcoinAddress,
-    sellerDetails: row.sellerDetails,
-    bankDetails: row.bankDetails,
-  };
-}
+const RULES = NETWORK_SETTING_NUMBER_RULES;
 
 /** The columns of the fields sent (only those). */
 function columnsOf(fields: Partial<TNetworkSettingsFields>): Partial<Insert> {
@@ -61,10 +44,14 @@ function columnsOf(fields: Partial<TNetworkSettingsFields>): Partial<Insert> {
   const set = <K extends keyof Insert>(key: K, value: Insert[K] | undefined) => {
     if (value !== undefined) columns[key] = value;
   };
-  const micros = (euros: number | undefined) => (euros === undefined ? undefined : eurosToMicros(euros));
-  const bp = (pct: number | undefined) => (pct === undefined ? undefined : bpOf(pct));
-  set('usdToEur', fields.usdToEur === undefined ? undefined : fields.usdToEur.toFixed(8));
-  set('btcToEur', fields.btcToEur === undefined ? undefined : fields.btcToEur.toFixed(2));
+  // Exact: the contract took only values with no more decimals than stored (decimals.ts scales their text).
+  const micros = (euros: number | undefined) =>
+    euros === undefined ? undefined : decimalUnits(euros, RULES.minBalanceForPayout.decimals);
+  const bp = (pct: number | undefined) => (pct === undefined ? undefined : decimalUnits(pct, RULES.vatPct.decimals));
+  const rate = (value: number | undefined, scale: number) =>
+    value === undefined ? undefined : scaledDecimal(value, scale);
+  set('usdToEur', rate(fields.usdToEur, RULES.usdToEur.decimals));
+  set('btcToEur', rate(fields.btcToEur, RULES.btcToEur.decimals));
   set('publisherRevenueShareBp', bp(fields.publisherRevenueSharePct));
   set('salesRepRevenueShareBp', bp(fields.salesRepRevenueSharePct));
   set('minImpressionsToAutoPilot', fields.minImpressionsToAutoPilot);
@@ -86,6 +73,7 @@ function columnsOf(fields: Partial<TNetworkSettingsFields>): Partial<Insert> {
   set('bitcoinAddress', fields.bitcoinAddress);
   set('sellerDetails', fields.sellerDetails);
   set('bankDetails', fields.bankDetails);
+  set('latePaymentAction', fields.latePaymentAction);
   return columns;
 }
 
@@ -97,25 +85,14 @@ export function changedFields(before: Row | undefined, after: Row): TNetworkSett
   return NETWORK_SETTING_NAMES.filter((name) => a[name] !== b[name]);
 }
 
-/** Rules across fields, once merged with the settings in force: a 422 naming the first at fault. */
-function settingsProblem(fields: TNetworkSettingsFields): { field: string; message: string } | null {
-  if (fields.publisherRevenueSharePct + fields.salesRepRevenueSharePct > 100) {
-    return {
-      field: 'salesRepRevenueSharePct',
-      message: 'The publisher and sales-rep shares together cannot be above 100 %.',
-    };
-  }
-  if (
-    fields.discountThreshold1Pct > fields.discountThreshold2Pct ||
-    fields.discountThreshold2Pct > fields.discountThreshold3Pct
-  ) {
-    return { field: 'discountThreshold2Pct', message: 'The discount thresholds must go up from tier 1 to tier 3.' };
-  }
-  return null;
-}
+const ACROSS_FIELDS_MESSAGES: Record<SettingsRuleProblem, string> = {
+  sharesAbove100: 'The publisher and sales-rep shares together cannot be above 100 %.',
+  thresholdsNotAscending: 'The discount thresholds must go up from tier 1 to tier 3.',
+};
 
-const invalid = (problem: { field: string; message: string }) =>
-  new HttpError(422, 'invalidSettings', `${problem.field}: ${problem.message}`);
+/** A 422 naming the field at fault, shaped as the contract's own refusals (`issues`), so the screen shows it there. */
+const invalid = (field: string, message: string) =>
+  new HttpError(422, 'invalidSettings', `${field}: ${message}`, [{ path: field, message }]);
 
 /** A row as the screen shows it, with who wrote it and what it changed from the row before. */
 export function settingsView(
@@ -132,10 +109,14 @@ export function settingsView(
     createdAtStr: formatDateTime(row.createdAt, locale),
     createdBy,
     changed: changedFields(before, row),
+    invalidFields: invalidSettingsFields(row),
   };
 }
 
-/** The settings in force and the history, newest first. */
+/**
+ * The settings in force and the history, newest first. A row that breaks a rule shows in the history with its
+ * fields at fault named, and is never the one in force.
+ */
 export async function networkSettingsHistory(db: Database, locale: Locale) {
   const rows = await db
     .select({ row: networkSettings, email: users.email })
@@ -143,11 +124,23 @@ export async function networkSettingsHistory(db: Database, locale: Locale) {
     .leftJoin(users, eq(users.id, networkSettings.createdBy))
     .orderBy(desc(networkSettings.id))
     .limit(SETTINGS_HISTORY_ROWS + 1);
-  if (rows.length === 0) await latestNetworkSettings(db); // the 503 of a database without settings
+  const usable = rows.map((entry) => invalidSettingsFields(entry.row).length === 0);
+  // What a row changed is read against the row in force before it: the next older one that breaks no rule.
+  const before = (index: number) => {
+    const older = usable.findIndex((isUsable, olderIndex) => isUsable && olderIndex > index);
+    return rows[older >= 0 ? older : index + 1]?.row;
+  };
   const history = rows
     .slice(0, SETTINGS_HISTORY_ROWS)
-    .map((entry, index) => settingsView(entry.row, rows[index + 1]?.row, entry.email, locale));
-  return { settings: history[0]!, history };
+    .map((entry, index) => settingsView(entry.row, before(index), entry.email, locale));
+  const inForce = history.find((row) => row.invalidFields.length === 0);
+  if (inForce) return { settings: inForce, history };
+  // Beyond the rows shown (or none: the 503 of a database without settings).
+  const row = await latestNetworkSettings(db);
+  const [author] = row.createdBy
+    ? await db.select({ email: users.email }).from(users).where(eq(users.id, row.createdBy))
+    : [];
+  return { settings: settingsView(row, undefined, author?.email ?? null, locale), history };
 }
 
 export interface SettingsAuthor {
@@ -159,7 +152,9 @@ export interface SettingsAuthor {
 /**
  * Writes the settings sent as a new row (the others as in force), with its audit row (each field's old and new
  * value), in one transaction. The rates' date moves only when a rate changes. Nothing is written when the result
- * breaks a rule (422) or the settings changed since `expectedId` (409); a change of nothing writes nothing either.
+ * breaks a rule (422 naming the field) or the settings changed since `expectedId` (409); a change of nothing
+ * writes nothing either. The values are stored exactly as sent: decimal text for the rates, integer units for
+ * euros and percents, never a float rounded on the way.
  */
 export async function updateNetworkSettings(
   db: Database,
@@ -174,15 +169,17 @@ export async function updateNetworkSettings(
     if (expectedId !== undefined && expectedId !== before.id) {
       throw new HttpError(409, 'settingsChanged', 'The settings were changed meanwhile: reload them and try again.');
     }
-    const merged = { ...settingsFields(before), ...fields };
-    const problem = settingsProblem(merged);
-    if (problem) throw invalid(problem);
+    const problem = settingsAcrossFieldsProblem({ ...settingsFields(before), ...fields });
+    if (problem) throw invalid(problem.field, ACROSS_FIELDS_MESSAGES[problem.problem]);
     const { id: _id, createdAt: _createdAt, createdBy: _createdBy, ...kept } = before;
     const next: Insert = { ...kept, ...columnsOf(fields), createdAt: author.now, createdBy: author.userId };
     const ratesChanged =
       Number(next.usdToEur) !== Number(before.usdToEur) || Number(next.btcToEur) !== Number(before.btcToEur);
     next.ratesSetAt = ratesChanged ? author.now : before.ratesSetAt;
     const candidate = { ...before, ...next } as Row;
+    // The row as it will be stored passes every rule, or nothing is written.
+    const [atFault] = invalidSettingsFields(candidate);
+    if (atFault) throw invalid(atFault, 'This value cannot be stored exactly.');
     const changed = changedFields(before, candidate);
     if (changed.length === 0) return { row: before, before, changed };
     const [row] = await tx.insert(networkSettings).values(next).returning();

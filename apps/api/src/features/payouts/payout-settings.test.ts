@@ -137,6 +137,27 @@ describe('save-settings', () => {
     expect(await databaseFingerprint(t.db, NOT_COMPARED)).toEqual(before);
   });
 
+  // Issue 32: the bank's and the holder's names go on transfer orders and the admins' export, one line each.
+  it.each([
+    ['bankName', 'Crédit\nAgricole'],
+    ['bankName', 'Crédit Agricole\t'],
+    ['userName', 'Julien\r\nMartin'],
+    ['userName', 'Julien\u0000Martin'],
+    ['userName', 'Julien\u0085Martin'],
+  ])('refuses a %s with a control character %j (422 naming it), saving nothing', async (name, text) => {
+    const before = await databaseFingerprint(t.db, NOT_COMPARED);
+    const response = await save(publisher, 'wire', { ...WIRE, [name]: text });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().issues.map((issue: { path: string }) => issue.path)).toEqual([`data.${name}`]);
+    expect(await databaseFingerprint(t.db, NOT_COMPARED)).toEqual(before);
+  });
+
+  it('keeps the holder’s address on several lines', async () => {
+    const response = await save(publisher, 'wire', { ...WIRE, userAddress: '12 rue de la Paix\n75002 Paris' });
+    expect(response.statusCode).toBe(200);
+    expect((await storedOf(blog)).wire).toMatchObject({ userAddress: '12 rue de la Paix\n75002 Paris' });
+  });
+
   it('says what is wrong in the user’s language', async () => {
     await authorize(cuisine, ['wire']);
     const response = await save(multi, 'wire', { ...WIRE, userAddress: '' });

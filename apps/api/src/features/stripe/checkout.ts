@@ -1,15 +1,16 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { FastifyBaseLogger } from 'fastify';
-import { advertisers, sales, type Database } from '@helium/db';
+import { advertisers, type Database } from '@helium/db';
 import { MICROS_PER_EURO, formatNumber, type Locale } from '@helium/domain';
 import type { ZTestCheckoutSchema } from '@helium/contracts';
 import type { z } from 'zod';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { randomToken } from '../../infra/tokens.ts';
-import { charge, checkedQuantity, loadPurchaseContext } from '../billing/purchase.ts';
+import { charge, checkedQuantity, couponOutcomeText, loadPurchaseContext } from '../billing/purchase.ts';
 import {
   attachCheckoutSession,
+  cancelUnstartedCardSale,
   centsOf,
   completeCardSale,
   createSale,
@@ -63,14 +64,14 @@ export interface CheckoutDeps {
 export async function startCardCheckout(
   deps: CheckoutDeps,
   request: CheckoutRequest,
-): Promise<{ id: string; url: string }> {
+): Promise<{ id: string; url: string; couponStr: string | null }> {
   const { db } = deps;
   const context = await loadPurchaseContext(db, request.advertiserId, request.campaignId);
   const quantity = checkedQuantity(context, context.campaign.buyQuantity);
   if (centsOf(charge(context, quantity, request.currency).amountInCurrency) < MIN_CARD_CHARGE_CENTS) {
     throw new HttpError(422, 'amountTooSmall', 'A card payment must be at least 0.50 (euros or dollars).');
   }
-  const sale = await createSale(db, {
+  const { sale, coupon } = await createSale(db, {
     context,
     advertiserId: request.advertiserId,
     userId: request.userId,
@@ -78,13 +79,15 @@ export async function startCardCheckout(
     currency: request.currency,
     quantity,
     billingInformation: await billingInformationOf(db, request.advertiserId),
+    locale: request.locale,
     now: request.now,
   });
+  const couponStr = couponOutcomeText(coupon, request.locale);
 
   if (!deps.stripe) {
     const id = `${LOCAL_SESSION_PREFIX}${randomToken(18)}`;
     await attachCheckoutSession(db, sale.id, id);
-    return { id, url: `${deps.appUrl}/test-checkout/${id}` };
+    return { id, url: `${deps.appUrl}/test-checkout/${id}`, couponStr };
   }
 
   let session: Stripe.Checkout.Session;
@@ -94,12 +97,12 @@ export async function startCardCheckout(
     });
     if (!session.url) throw new Error('The Checkout Session has no url');
   } catch (error) {
-    await cancelUnstartedSale(db, sale.id, request.now);
+    await cancelUnstartedCardSale(db, sale.id, request.now);
     deps.log.error({ saleId: sale.id, stripe: stripeFailure(error) }, 'stripe: creating the Checkout Session failed');
     throw new HttpError(502, 'paymentProviderUnavailable', 'The card payment service did not answer. Try again.');
   }
   await attachCheckoutSession(db, sale.id, session.id);
-  return { id: session.id, url: session.url };
+  return { id: session.id, url: session.url, couponStr };
 }
 
 /**
@@ -151,25 +154,32 @@ async function billingInformationOf(db: Database, advertiserId: number): Promise
   return row?.billingInformation ?? null;
 }
 
-/** A card sale whose Checkout Session could not be created: nobody can pay it; it is kept, cancelled. */
-async function cancelUnstartedSale(db: Database, saleId: number, now: Date): Promise<void> {
-  await db
-    .update(sales)
-    .set({ state: 'cancelled', cancelledAt: now })
-    .where(and(eq(sales.id, saleId), eq(sales.state, 'pending'), isNull(sales.stripeSessionId)));
-}
-
 /** What a webhook event says was paid, or null when the event pays nothing (other types, a payment not settled). */
-export function paymentOfEvent(
-  event: Stripe.Event,
-): { sessionId: string; amountTotal: number | null; currency: string | null } | null {
+export function paymentOfEvent(event: Stripe.Event): {
+  sessionId: string;
+  amountTotal: number | null;
+  currency: string | null;
+  /** The payment to refund, when it must be (a payment for a sale cancelled meanwhile). */
+  paymentIntent: string | null;
+} | null {
   if (event.type !== 'checkout.session.completed' && event.type !== 'checkout.session.async_payment_succeeded') {
     return null;
   }
   const session = event.data.object;
   // A delayed method (a bank debit) completes the session unpaid; its async_payment_succeeded event pays it.
   if (session.payment_status !== 'paid') return null;
-  return { sessionId: session.id, amountTotal: session.amount_total, currency: session.currency };
+  const intent = session.payment_intent;
+  return {
+    sessionId: session.id,
+    amountTotal: session.amount_total,
+    currency: session.currency,
+    paymentIntent: typeof intent === 'string' ? intent : (intent?.id ?? null),
+  };
+}
+
+/** The session an event says expired unpaid (its sale is then cancelled), or null. */
+export function expiredSessionOfEvent(event: Stripe.Event): string | null {
+  return event.type === 'checkout.session.expired' ? event.data.object.id : null;
 }
 
 /** The sessions whose payment is told by an event, paid or not, for the log. */

@@ -3,9 +3,9 @@ import type Stripe from 'stripe';
 import { stripeWebhookCall } from '@helium/contracts';
 import { HttpError } from '../../http/errors.ts';
 import { route } from '../../http/route.ts';
-import { completeCardSale } from '../billing/sales.ts';
-import { paymentOfEvent, sessionIdOfEvent } from './checkout.ts';
-import { stripeWebhooks } from './stripe-client.ts';
+import { sessionIdOfEvent } from './checkout.ts';
+import { createStripeClient, stripeWebhooks } from './stripe-client.ts';
+import { handleStripeEvent } from './webhook-events.ts';
 
 const badSignature = () => new HttpError(400, 'badSignature', 'The Stripe-Signature header is missing or wrong.');
 
@@ -13,11 +13,13 @@ const badSignature = () => new HttpError(400, 'badSignature', 'The Stripe-Signat
  * POST /api/stripe2/webhook: Stripe's events, with no session and no anti-forgery token (the contract's `signedBy`);
  * the gate is the signature, checked on the exact bytes received, so this plugin's own JSON parser keeps the raw
  * body. A paid Checkout Session credits its sale once (completeCardSale's compare-and-set), whatever the number of
- * deliveries of this event or of the session's other events; other events are acknowledged and ignored. A fault
- * answers 500 so that Stripe delivers the event again later.
+ * deliveries of this event or of the session's other events; a payment for a sale cancelled meanwhile is credited
+ * or refunded, once, and told to the admins; an expired session cancels its sale (webhook-events.ts). Other events
+ * are acknowledged and ignored. A fault answers 5xx so that Stripe delivers the event again later.
  */
 export default async function stripeWebhookRoutes(app: FastifyInstance) {
-  const { db, clock, config } = app.ctx;
+  const { db, clock, config, mailer, hashIds } = app.ctx;
+  const stripe = createStripeClient(config.stripe);
   const secret = config.stripe.webhookSecret;
   if (config.stripe.secretKey && !secret) {
     app.log.warn('STRIPE_SECRET_KEY is set without STRIPE_WEBHOOK_SECRET: card payments will not be credited');
@@ -42,23 +44,16 @@ export default async function stripeWebhookRoutes(app: FastifyInstance) {
       throw badSignature();
     }
 
-    const paid = paymentOfEvent(event);
     const about = { eventId: event.id, eventType: event.type, sessionId: sessionIdOfEvent(event) };
-    if (!paid) {
-      request.log.info({ ...about, outcome: 'ignored' }, 'stripe webhook');
-      return { received: true };
-    }
-    const { outcome, sale } = await completeCardSale(
-      db,
-      paid.sessionId,
-      { amountTotal: paid.amountTotal, currency: paid.currency },
-      clock.now(),
-    );
-    if (outcome === 'credited') await app.delivery.servingChanged();
-    const line = { ...about, outcome, saleId: sale?.id ?? null };
-    // A mismatch stays pending for an admin; an unknown session is not this product's (nothing to retry).
-    if (outcome === 'amountMismatch' || outcome === 'unknownSession') request.log.warn(line, 'stripe webhook');
-    else request.log.info(line, 'stripe webhook');
+    const deps = { db, stripe, mailer, hashIds, log: request.log, appUrl: config.appUrl };
+    const { outcome, saleId, creditsChanged } = await handleStripeEvent(deps, event, clock.now());
+    if (creditsChanged) await app.delivery.servingChanged();
+    const line = { ...about, outcome, saleId };
+    // A mismatch stays pending for an admin; an unknown session is not this product's (nothing to retry); a late
+    // payment was settled and mailed to the admins.
+    if (outcome === 'amountMismatch' || outcome === 'unknownSession' || outcome.startsWith('late')) {
+      request.log.warn(line, 'stripe webhook');
+    } else request.log.info(line, 'stripe webhook');
     return { received: true };
   });
 }

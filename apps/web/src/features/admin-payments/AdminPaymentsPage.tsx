@@ -4,10 +4,11 @@ import { DelayedLoader } from '../../app/DelayedLoader.tsx';
 import { PageHeader } from '../../app/PageHeader.tsx';
 import { AdminSalesTable } from './components/AdminSalesTable.tsx';
 import { CouponsSection } from './components/CouponsSection.tsx';
+import { OutstandingInvoices } from './components/OutstandingInvoices.tsx';
 import { SalesFilter } from './components/SalesFilter.tsx';
 import { useSales } from './hooks/useSales.ts';
 
-/** Admin: payments to confirm (Bitcoin and invoices), every sale by state, and the coupons. */
+/** Admin: payments to confirm (Bitcoin and invoices), every sale by state, unpaid invoices by advertiser, coupons. */
 export function AdminPaymentsPage() {
   const { t } = useTranslation();
   const { filter, setFilter, query, sales, act, busyId, error } = useSales();
@@ -38,6 +39,7 @@ export function AdminPaymentsPage() {
             )}
           </Stack>
         </Paper>
+        <OutstandingInvoices />
         <CouponsSection />
       </Stack>
     </>

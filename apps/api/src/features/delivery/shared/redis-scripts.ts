@@ -143,12 +143,12 @@ local visitorDay = redis.call('INCR', KEYS[8])
 redis.call('EXPIRE', KEYS[8], ARGV[3])
 return {'', minute, hour, redis.call('PFCOUNT', KEYS[4]), redis.call('PFCOUNT', KEYS[5]), requests, visitorMinute, visitorDay}`;
 
-/** Adds one to each key (KEYS), expiring it after ARGV[1] seconds; answers the counts. */
+/** Adds one to each key (KEYS), expiring it after its ARGV[i] seconds (else ARGV[1]'s); answers the counts. */
 const HIT = `
 local counts = {}
 for i = 1, #KEYS do
   counts[i] = redis.call('INCR', KEYS[i])
-  redis.call('EXPIRE', KEYS[i], ARGV[1])
+  redis.call('EXPIRE', KEYS[i], ARGV[i] or ARGV[1])
 end
 return counts`;
 

@@ -5,7 +5,7 @@ import {
   TrafficFilter,
   type AddressRule,
   type AddressTrip,
-  type DailyRequest,
+  type OpenRequest,
   type InvalidReason,
   type PageviewRequest,
   type TrafficLimits,
@@ -15,6 +15,8 @@ import type { SharedKeys } from './keys.ts';
 import type { RedisScripts } from './redis-scripts.ts';
 
 const minuteOf = (nowMs: number) => Math.floor(nowMs / 60_000);
+/** A minute's counter lives two: the minute, and a request that read the clock just before it ended. */
+const MINUTE_KEY_SECONDS = 120;
 
 /**
  * The traffic filter's rules (traffic-filter.ts: the same limits, applied in the same order) on counters several
@@ -129,7 +131,7 @@ export class SharedTrafficFilter {
     const [visitorClicks = 0, ipClicks = 0] = await this.scripts.run<number[]>(
       'heliumHit',
       [this.keys.traffic('cv', input.visitor, minute), this.keys.traffic('ci', input.ipHash, minute)],
-      [120],
+      [MINUTE_KEY_SECONDS],
     );
     if (visitorClicks > this.limits.clicksPerVisitorPerMinute) return 'rate';
     if (ipClicks > this.limits.clicksPerIpPerMinute) return 'rate';
@@ -137,25 +139,34 @@ export class SharedTrafficFilter {
   }
 
   /** A newsletter open: the rules of TrafficFilter.open, on shared counters. */
-  async open(input: DailyRequest): Promise<InvalidReason | null> {
-    const isMailProxy = this.local.isMailProxy(input.userAgent);
+  async open(input: OpenRequest): Promise<InvalidReason | null> {
+    const isMailProxy = this.local.isMailProxy(input.ip, input.userAgent);
     if (!isMailProxy && this.isBot(input.userAgent)) return 'bot';
     const minute = minuteOf(input.nowMs);
+    const { day, publisherId } = input;
     const keys = [this.keys.traffic('ri', input.ipHash, minute)];
-    if (!isMailProxy) {
+    if (isMailProxy) {
+      keys.push(
+        this.keys.traffic('pr', day, publisherId, input.visitor, input.issue),
+        this.keys.traffic('pi', day, publisherId, input.issue),
+      );
+    } else {
       keys.push(
         this.keys.traffic('ov', input.visitor, minute),
-        this.keys.traffic('od', input.day, input.publisherId, input.visitor),
-        this.keys.traffic('oi', input.day, input.publisherId, input.ipHash),
+        this.keys.traffic('od', day, publisherId, input.visitor),
+        this.keys.traffic('oi', day, publisherId, input.ipHash),
       );
     }
-    const [ipRequests = 0, visitorMinute = 0, visitorDay = 0, ipDay = 0] = await this.scripts.run<number[]>(
-      'heliumHit',
-      keys,
-      [DAY_KEY_SECONDS],
-    );
+    const expiries = [MINUTE_KEY_SECONDS, ...keys.slice(1).map(() => DAY_KEY_SECONDS)];
+    if (!isMailProxy) expiries[1] = MINUTE_KEY_SECONDS;
+    const [ipRequests = 0, ...counts] = await this.scripts.run<number[]>('heliumHit', keys, expiries);
     if (ipRequests > this.limits.requestsPerIpPerMinute) return 'rate';
-    if (isMailProxy) return null;
+    if (isMailProxy) {
+      const [reader = 0, issue = 0] = counts;
+      if (reader > this.limits.mailProxyOpensPerReaderPerIssue) return 'rate';
+      return issue > this.limits.mailProxyOpensPerIssuePerDay ? 'rate' : null;
+    }
+    const [visitorMinute = 0, visitorDay = 0, ipDay = 0] = counts;
     if (visitorMinute > this.limits.opensPerVisitorPerMinute) return 'rate';
     if (visitorDay > this.limits.opensPerVisitorPerDay) return 'rate';
     if (ipDay > this.limits.opensPerIpPerDay) return 'rate';

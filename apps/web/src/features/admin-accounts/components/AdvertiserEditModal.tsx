@@ -1,12 +1,16 @@
 import { useState } from 'react';
-import { TextInput } from '@mantine/core';
+import { NumberInput, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TAdminAdvertiser, TUpdateAdvertiserRequest } from '@helium/contracts';
 import { useModalAction } from '../hooks/useModalAction.ts';
+import { orNull } from '../utils/accountForm.ts';
 import { HolderField } from './HolderField.tsx';
 import { ModalForm } from './ModalForm.tsx';
 
-/** Edit an advertiser: brand, sales rep, and the user who holds it (moving it to another user). */
+/**
+ * Edit an advertiser: brand, sales rep, the ceiling of its unpaid invoices (empty = 10 x the network's minimum order
+ * paid by invoice), and the user who holds it (moving it to another user).
+ */
 export function AdvertiserEditModal({
   advertiser,
   onClose,
@@ -20,6 +24,7 @@ export function AdvertiserEditModal({
   const [brand, setBrand] = useState(advertiser.brand);
   const [salesRep, setSalesRep] = useState(advertiser.salesRep ?? '');
   const [holder, setHolder] = useState(advertiser.email);
+  const [invoiceLimit, setInvoiceLimit] = useState<number | string>(advertiser.invoiceLimit ?? '');
   const { error, busy, run } = useModalAction(onClose);
   return (
     <ModalForm
@@ -33,6 +38,7 @@ export function AdvertiserEditModal({
             advertiserId: advertiser.id,
             brand,
             salesRep: salesRep.trim() ? salesRep.trim() : null,
+            invoiceLimit: orNull(invoiceLimit),
             ...(holder.trim().toLowerCase() !== advertiser.email.toLowerCase() ? { holderEmail: holder.trim() } : {}),
           }),
         )
@@ -51,6 +57,16 @@ export function AdvertiserEditModal({
         description={t('accounts.salesRepHint')}
         value={salesRep}
         onChange={(e) => setSalesRep(e.currentTarget.value)}
+      />
+      <NumberInput
+        name="invoiceLimit"
+        label={t('accounts.invoiceLimit')}
+        description={t('accounts.invoiceLimitHint')}
+        value={invoiceLimit}
+        onChange={setInvoiceLimit}
+        min={0}
+        decimalScale={2}
+        hideControls
       />
       <HolderField value={holder} onChange={setHolder} />
     </ModalForm>

@@ -1,22 +1,40 @@
 import { useState } from 'react';
-import { Alert, Button, Group, NumberInput, Paper, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Group,
+  NativeSelect,
+  NumberInput,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TNetworkSettings, TNetworkSettingName, TUpdateNetworkSettingsRequest } from '@helium/contracts';
-import { apiErrorMessage } from '../../../api/client.ts';
+import { LATE_PAYMENT_ACTIONS } from '@helium/domain/pricing';
+import { decimalPlaces } from '@helium/domain/decimals';
+import { useFormat } from '../../format/hooks/useFormat.ts';
 import {
   hasChanges,
   SETTING_GROUPS,
+  settingsErrors,
   settingsToSave,
   TEXT_SETTINGS,
   unitOf,
   WHOLE_SETTINGS,
+  type SettingError,
   type SettingsDraft,
+  type SettingsErrors,
 } from '../utils/settingsForm.ts';
 
 /**
  * The settings in force, in groups, all editable; Save sends only the fields changed (a new row of the history).
  * The page says when it is saved (this form is drawn again from the new settings). The server's refusal (a share
- * above 100 %, a rate of 0...) is shown and nothing is changed.
+ * above 100 %, a rate with more decimals than stored or out of its range...) is shown beside each field at fault,
+ * and nothing is changed.
  */
 export function NetworkSettingsForm({
   settings,
@@ -26,19 +44,21 @@ export function NetworkSettingsForm({
   onSave: (request: TUpdateNetworkSettingsRequest) => Promise<unknown>;
 }) {
   const { t } = useTranslation();
+  const format = useFormat();
   const [draft, setDraft] = useState<SettingsDraft>(() => ({ ...settings }));
   const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [errors, setErrors] = useState<SettingsErrors>({});
 
   const set = (field: TNetworkSettingName, value: string | number) => {
     setDraft((old) => ({ ...old, [field]: value }));
+    setErrors(({ [field]: _fixed, ...others }) => others);
   };
 
   const save = async () => {
     const request = settingsToSave(settings, draft);
-    setError(null);
+    setErrors({});
     if (!hasChanges(request)) {
-      setError(t('networkSettings.nothingChanged'));
+      setErrors({ form: { text: t('networkSettings.nothingChanged') } });
       return;
     }
     setSaving(true);
@@ -46,10 +66,20 @@ export function NetworkSettingsForm({
       await onSave(request);
     } catch (caught) {
       console.error('update-network-settings failed', caught);
-      setError(apiErrorMessage(caught) ?? t('common.error'));
+      setErrors(settingsErrors(caught, settings, request));
     } finally {
       setSaving(false);
     }
+  };
+
+  /** A refusal in the admin's language, its numbers formatted as the screen shows them. */
+  const errorText = (error: SettingError | undefined): string | undefined => {
+    if (!error) return undefined;
+    if ('text' in error) return error.text;
+    const shown = (value: number | undefined) =>
+      value === undefined ? '' : format.number(value, decimalPlaces(value));
+    const { decimals, min, max } = error.values ?? {};
+    return t(`networkSettings.errors.${error.key}`, { decimals: shown(decimals), min: shown(min), max: shown(max) });
   };
 
   const labelOf = (field: TNetworkSettingName) => {
@@ -85,11 +115,25 @@ export function NetworkSettingsForm({
               }}
             >
               {group.fields.map((field) =>
-                field === 'bitcoinAddress' ? (
+                field === 'latePaymentAction' ? (
+                  <NativeSelect
+                    key={field}
+                    name={field}
+                    label={labelOf(field)}
+                    value={String(draft[field] ?? '')}
+                    onChange={(event) => set(field, event.currentTarget.value)}
+                    disabled={saving}
+                    data={LATE_PAYMENT_ACTIONS.map((action) => ({
+                      value: action,
+                      label: t(`networkSettings.latePaymentActions.${action}`),
+                    }))}
+                  />
+                ) : field === 'bitcoinAddress' ? (
                   <TextInput
                     key={field}
                     name={field}
                     label={labelOf(field)}
+                    error={errorText(errors[field])}
                     value={String(draft[field] ?? '')}
                     onChange={(event) => set(field, event.currentTarget.value)}
                     readOnly={saving}
@@ -101,6 +145,7 @@ export function NetworkSettingsForm({
                     key={field}
                     name={field}
                     label={labelOf(field)}
+                    error={errorText(errors[field])}
                     value={String(draft[field] ?? '')}
                     onChange={(event) => set(field, event.currentTarget.value)}
                     readOnly={saving}
@@ -112,10 +157,11 @@ export function NetworkSettingsForm({
                     key={field}
                     name={field}
                     label={labelOf(field)}
+                    error={errorText(errors[field])}
                     value={draft[field] ?? ''}
                     onChange={(value) => set(field, value)}
                     readOnly={saving}
-                    decimalScale={WHOLE_SETTINGS.has(field) ? 0 : field === 'usdToEur' ? 8 : 2}
+                    // No decimals dropped while typing: a value with more than are stored is refused beside it.
                     allowDecimal={!WHOLE_SETTINGS.has(field)}
                     thousandSeparator=" "
                     hideControls
@@ -125,9 +171,9 @@ export function NetworkSettingsForm({
             </SimpleGrid>
           </Paper>
         ))}
-        {error !== null ? (
+        {errors.form ? (
           <Alert color="red" role="alert">
-            {error}
+            {errorText(errors.form)}
           </Alert>
         ) : null}
         <Group>

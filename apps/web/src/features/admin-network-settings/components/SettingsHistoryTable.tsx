@@ -1,9 +1,12 @@
-import { Paper, Table, Text, Title } from '@mantine/core';
+import { Badge, Paper, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TNetworkSettingName, TNetworkSettings } from '@helium/contracts';
 import { useFormat } from '../../format/hooks/useFormat.ts';
 
-/** The settings' history, newest first: when, by whom, the rates then, and what each change changed. */
+/**
+ * The settings' history, newest first: when, by whom, the rates then, and what each change changed. A row that
+ * breaks the rules (written before them, or by hand) is marked, with its fields at fault: it never applied.
+ */
 export function SettingsHistoryTable({ history }: { history: TNetworkSettings[] }) {
   const { t } = useTranslation();
   const format = useFormat();
@@ -31,6 +34,15 @@ export function SettingsHistoryTable({ history }: { history: TNetworkSettings[] 
                 <Table.Td>{format.number(row.usdToEur, 4)}</Table.Td>
                 <Table.Td>{format.number(row.btcToEur, 2)}</Table.Td>
                 <Table.Td>
+                  {row.invalidFields.length > 0 ? (
+                    <Badge color="red" variant="light" mr="xs" data-testid="settings-row-invalid">
+                      {t('networkSettings.history.invalid', {
+                        fields: (row.invalidFields as TNetworkSettingName[])
+                          .map((field) => t(`networkSettings.fields.${field}`))
+                          .join(', '),
+                      })}
+                    </Badge>
+                  ) : null}
                   {row.changed.length > 0 ? (
                     (row.changed as TNetworkSettingName[])
                       .map((field) => t(`networkSettings.fields.${field}`))

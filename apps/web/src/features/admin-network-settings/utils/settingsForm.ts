@@ -4,6 +4,14 @@ import {
   type TNetworkSettingName,
   type TUpdateNetworkSettingsRequest,
 } from '@helium/contracts';
+import {
+  NETWORK_SETTING_NUMBER_RULES,
+  settingNumberProblem,
+  settingsAcrossFieldsProblem,
+  type NumberSettingName,
+} from '@helium/domain/network-settings';
+import { isSingleLineText } from '@helium/domain/text';
+import { ApiError } from '../../../api/client.ts';
 
 export type SettingGroup = 'rates' | 'shares' | 'delivery' | 'payouts' | 'billing' | 'documents';
 
@@ -26,6 +34,7 @@ export const SETTING_GROUPS: ReadonlyArray<{ key: SettingGroup; fields: readonly
       'extraDiscountForBtcPct',
       'extraDiscountForUsdPct',
       'vatPct',
+      'latePaymentAction',
     ],
   },
   { key: 'documents', fields: ['bitcoinAddress', 'sellerDetails', 'bankDetails'] },
@@ -37,6 +46,9 @@ export const TEXT_SETTINGS: ReadonlySet<TNetworkSettingName> = new Set([
   'sellerDetails',
   'bankDetails',
 ]);
+
+/** Fields chosen from a list, sent as text: what to do with a payment for a cancelled sale. */
+export const CHOICE_SETTINGS: ReadonlySet<TNetworkSettingName> = new Set(['latePaymentAction']);
 
 /** Number fields that take whole numbers only. */
 export const WHOLE_SETTINGS: ReadonlySet<TNetworkSettingName> = new Set([
@@ -65,7 +77,7 @@ export function settingsToSave(shown: TNetworkSettings, draft: SettingsDraft): T
   for (const field of NETWORK_SETTING_NAMES) {
     const value = draft[field];
     if (value === undefined) continue;
-    if (TEXT_SETTINGS.has(field)) {
+    if (TEXT_SETTINGS.has(field) || CHOICE_SETTINGS.has(field)) {
       if (typeof value === 'string' && value.trim() !== String(shown[field]).trim()) request[field] = value.trim();
       continue;
     }
@@ -79,3 +91,72 @@ export function settingsToSave(shown: TNetworkSettings, draft: SettingsDraft): T
 /** Whether a save request holds any setting. */
 export const hasChanges = (request: TUpdateNetworkSettingsRequest) =>
   Object.keys(request).some((key) => key !== 'expectedId');
+
+/** Why a field was refused, as the screen words it: a key of `networkSettings.errors` with its values, or the server's text. */
+export type SettingError = { key: SettingErrorKey; values?: Record<string, number> } | { text: string };
+
+export type SettingErrorKey =
+  | 'tooManyDecimals'
+  | 'wholeNumber'
+  | 'belowMin'
+  | 'aboveMax'
+  | 'sharesAbove100'
+  | 'thresholdsNotAscending'
+  | 'singleLine'
+  | 'invalid';
+
+/** The refusal of a save, field by field; `form` for what names no field. */
+export type SettingsErrors = Partial<Record<TNetworkSettingName | 'form', SettingError>>;
+
+const isNumberSetting = (field: string): field is NumberSettingName => field in NETWORK_SETTING_NUMBER_RULES;
+
+/** The reason a field's value was refused, found again from the rules the server applied (packages/domain). */
+function reasonOf(field: TNetworkSettingName, merged: Record<string, unknown>, serverText: string): SettingError {
+  const value = merged[field];
+  if (isNumberSetting(field) && typeof value === 'number') {
+    const rule = NETWORK_SETTING_NUMBER_RULES[field];
+    switch (settingNumberProblem(value, rule)) {
+      case 'tooManyDecimals':
+        return rule.decimals === 0
+          ? { key: 'wholeNumber' }
+          : { key: 'tooManyDecimals', values: { decimals: rule.decimals } };
+      case 'belowMin':
+        return { key: 'belowMin', values: { min: rule.min } };
+      case 'aboveMax':
+        return { key: 'aboveMax', values: { max: rule.max } };
+      default:
+        break;
+    }
+    const across = settingsAcrossFieldsProblem(merged as unknown as Parameters<typeof settingsAcrossFieldsProblem>[0]);
+    if (across?.field === field) return { key: across.problem };
+  }
+  if (typeof value === 'string' && !isSingleLineText(value)) return { key: 'singleLine' };
+  return serverText ? { text: serverText } : { key: 'invalid' };
+}
+
+/**
+ * The server's refusal of a save (a 422 whose `issues` name the fields, the contract's or a rule's across fields),
+ * field by field, worded from the same rules; anything else is the form's.
+ */
+export function settingsErrors(
+  error: unknown,
+  shown: TNetworkSettings,
+  request: TUpdateNetworkSettingsRequest,
+): SettingsErrors {
+  if (!(error instanceof ApiError) || typeof error.body !== 'object' || error.body === null)
+    return { form: { key: 'invalid' } };
+  const body = error.body as { message?: unknown; issues?: unknown };
+  const merged: Record<string, unknown> = { ...shown, ...request };
+  const errors: SettingsErrors = {};
+  const issues = Array.isArray(body.issues) ? (body.issues as Array<{ path?: unknown; message?: unknown }>) : [];
+  for (const issue of issues) {
+    const field = NETWORK_SETTING_NAMES.find((name) => name === issue.path);
+    const text = typeof issue.message === 'string' ? issue.message : '';
+    if (field && !errors[field]) errors[field] = reasonOf(field, merged, text);
+    else if (!field && !errors.form) errors.form = text ? { text } : { key: 'invalid' };
+  }
+  if (Object.keys(errors).length === 0) {
+    errors.form = typeof body.message === 'string' && body.message ? { text: body.message } : { key: 'invalid' };
+  }
+  return errors;
+}

@@ -7,7 +7,8 @@ import type { SaleAction } from '../hooks/useSales.ts';
 
 /**
  * One sale: who, how, how much, its references, when it is due, its state and, while it awaits payment, what to do
- * with it. A card payment is confirmed by the card processor, never by hand: it can only be cancelled.
+ * with it. A card payment is confirmed by the card processor, never by hand: it can only be cancelled. A cancelled
+ * Bitcoin or invoice sale whose payment arrives anyway is recorded with "Payment received" (a late payment).
  */
 export function SaleRow({
   sale,
@@ -22,8 +23,14 @@ export function SaleRow({
   const format = useFormat();
   const open = sale.state === 'pending' || sale.state === 'unpaid';
   const confirmable = open && sale.method !== 'card';
+  const paidLate = sale.state === 'cancelled' && sale.method !== 'card' && sale.latePayment === null;
   const ask = (action: SaleAction) => {
-    const question = action === 'confirm' ? 'adminPayments.confirmPaidQuestion' : 'adminPayments.cancelQuestion';
+    const question =
+      action === 'cancel'
+        ? 'adminPayments.cancelQuestion'
+        : paidLate
+          ? 'adminPayments.latePaymentQuestion'
+          : 'adminPayments.confirmPaidQuestion';
     if (window.confirm(t(question, { id: sale.id, brand: sale.brand, amount: sale.amountInCurrency }))) {
       onAction(sale, action);
     }
@@ -59,6 +66,22 @@ export function SaleRow({
       <Table.Td>
         <Stack gap={6} align="flex-start">
           <SaleStateBadge state={sale.state} />
+          {sale.latePayment ? (
+            <Text span size="xs" fw={600} data-testid="late-payment">
+              {t(`adminPayments.latePayment.${sale.latePayment}`)}
+            </Text>
+          ) : null}
+          {paidLate ? (
+            <Button
+              size="compact-sm"
+              variant="default"
+              loading={busy}
+              onClick={() => ask('confirm')}
+              aria-label={t('adminPayments.latePaymentReceivedOf', { id: sale.id })}
+            >
+              {t('adminPayments.latePaymentReceived')}
+            </Button>
+          ) : null}
           {open ? (
             <Stack gap={4} align="stretch">
               {confirmable ? (

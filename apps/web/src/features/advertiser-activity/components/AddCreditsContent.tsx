@@ -36,7 +36,8 @@ export function AddCreditsContent({ campaignExId }: { campaignExId: number }) {
   return (
     <Stack gap="md" data-testid="add-credits">
       {purchase.couponStr ? (
-        <Alert color="teal" data-testid="coupon-str">
+        // A coupon held by another purchase awaiting payment: this one is at full price, and the text says why.
+        <Alert color={purchase.couponPercentOff > 0 ? 'teal' : 'yellow'} data-testid="coupon-str">
           {purchase.couponStr}
         </Alert>
       ) : null}

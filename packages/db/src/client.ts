@@ -42,6 +42,13 @@ export interface DatabaseHandle {
    * (a killed process included).
    */
   holdExclusive(options?: { waitMs?: number }): Promise<void>;
+  /**
+   * Runs `step` (migrating, seeding an empty database) while no other server starting on the same database runs
+   * its own: instances started at once migrate one after the other, and the second finds the work done. On
+   * PostgreSQL a session advisory lock, released when `step` ends (or its connection does); the embedded database
+   * has one process anyway.
+   */
+  oneStartAtATime<T>(step: () => Promise<T>): Promise<T>;
 }
 
 /** Another server process already serves this PostgreSQL database. */
@@ -57,6 +64,8 @@ export class DatabaseInUseError extends Error {
 
 /** The session advisory lock that holdExclusive takes (any fixed number; advisory locks are per database). */
 const SERVING_LOCK_KEY = '4841494c49554d31';
+/** The session advisory lock of oneStartAtATime. */
+const STARTING_LOCK_KEY = '4841494c49554d32';
 /** How often the connection holding the lock is used, to notice that it was lost. */
 const LOCK_CHECK_MS = 10_000;
 
@@ -101,6 +110,16 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
       executePrepared: async (statement, values) => {
         const result = await pool.query({ name: statement.name, text: statement.text, values, rowMode: 'array' });
         return (result.rows[0] as unknown[] | undefined)?.[0] ?? null;
+      },
+      oneStartAtATime: async (step) => {
+        const client = await pool.connect();
+        try {
+          await client.query(`select pg_advisory_lock(x'${STARTING_LOCK_KEY}'::bigint)`);
+          return await step();
+        } finally {
+          // Released with the connection: destroyed rather than returned to the pool with the lock.
+          client.release(true);
+        }
       },
       holdExclusive: async ({ waitMs = 15_000 } = {}) => {
         const client = await pool.connect();
@@ -172,6 +191,7 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
     executePrepared: (statement, values) => client.executePrepared(statement, values),
     // The folder lock (taken above for a folder) keeps it to one process; in memory it is this process's own.
     holdExclusive: async () => {},
+    oneStartAtATime: (step) => step(),
     databaseThreadUtilization: (previous) => client.eventLoopUtilization(previous),
     databaseOsThreadId: client.osThreadId,
   };

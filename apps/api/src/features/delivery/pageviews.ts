@@ -104,7 +104,9 @@ export async function decide(
   }
   const served: ServedAd[] = [];
   const newDecisions: DecisionState[] = [];
-  if (publisher.isWeb) {
+  // The database is away: no ad whose view could not be counted (the pageview still goes, and its batch tells when
+  // the database is back).
+  if (publisher.isWeb && !parts.recorder.databaseAway) {
     // One ad per placement that applies to this device, each of its accepted formats, no ad twice a page.
     const chosen = new Set<number>();
     // Located once per pageview (kept per IP): for geotargeting and the country figures.

@@ -13,7 +13,7 @@ import { IpRanges } from './ip-ranges.ts';
 import { LeadBook } from './leads.ts';
 import { NewsletterIssues } from './newsletter-issues.ts';
 import type { DeliveryParts } from './parts.ts';
-import { GroupCommitRecorder } from './recorder.ts';
+import { DEFERRED_MS, GroupCommitRecorder, LINGER_MS } from './recorder.ts';
 import { ServingIndex } from './serving-index.ts';
 import { SetAsides } from './set-asides.ts';
 import { SharedKeys } from './shared/keys.ts';
@@ -99,6 +99,8 @@ export function createParts(
     async (events) => billing.written(await writeBatch(options.executePrepared, events), events),
     onError,
     options.batchesInFlight,
+    DEFERRED_MS,
+    LINGER_MS,
   );
   const limits = options.limits ?? DEFAULT_TRAFFIC_LIMITS;
   const filter = scripts && keys ? new SharedTrafficFilter(scripts, keys, limits) : new TrafficFilter(limits);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adClicks, adImpressions, adLeads, ads, campaigns, owlIssueAds } from '@helium/db';
 import { buildTestApp, type TestApp } from '../../../test/helper.ts';
 import { TEST_DRIVER } from '../../../test/test-database.ts';
+import { HAS_REDIS_SERVER, TestRedisServer, waitFor } from '../../../test/redis-server.ts';
 import {
   blogAndTwoCampaigns,
   BROWSER_UA,
@@ -152,16 +153,44 @@ describe.runIf(TEST_DRIVER === 'postgres' && redisUrl)('two instances sharing Po
     await showOneAdOnly(first.db, bikes);
   });
 
-  it("add up an address's visitors across both: the 21st visitor in a minute is set aside", async () => {
+  it("add up an address's visitors across both: the 21st in a minute is set aside, with what the address counted", async () => {
     await giveOnly(bikes, { impressions: 1000 });
     const counted: Array<string | undefined> = [];
+    const ip = '10.92.4.1';
+    const served = [];
     for (let visitor = 1; visitor <= 22; visitor += 1) {
       const instance = visitor % 2 === 0 ? first : second;
-      const answer = await decide(instance, blog, { ip: '10.92.4.1', ua: `${BROWSER_UA} visitor-${visitor}` });
+      const answer = await decide(instance, blog, { ip, ua: `${BROWSER_UA} visitor-${visitor}` });
       counted.push(answer.response.headers['x-helium-counted'] as string | undefined);
+      if (visitor <= 2) served.push(answer.ads[0]!);
+      if (visitor === 2) {
+        // The address's first two visitors view their ads (each on the other instance) before the rule trips.
+        advance(2_000);
+        for (const [index, ad] of served.entries()) {
+          const response = await view(
+            index % 2 ? second : first,
+            ad.view,
+            { ip, ua: `${BROWSER_UA} visitor-${index + 1}` },
+            0,
+          );
+          expect(response.headers['x-helium-counted']).toBe('counted');
+        }
+      }
     }
     expect(counted.slice(0, 20)).toEqual(Array(20).fill('counted'));
     expect(counted.slice(20)).toEqual(['invalid', 'invalid']);
+    // The instance whose pageview tripped the rule set aside what the address had counted on both.
+    await Promise.all([first.app.delivery.settle(), second.app.delivery.settle()]);
+    const rows = await first.db
+      .select({ reason: adImpressions.invalidReason })
+      .from(adImpressions)
+      .where(
+        sql`${adImpressions.decisionId} in (${sql.join(
+          served.map((ad) => sql`${decisionIdOf(ad)}`),
+          sql`, `,
+        )})`,
+      );
+    expect(rows.map((row) => row.reason)).toEqual(['ipVisitors', 'ipVisitors']);
   });
 
   it('reach the other instance with a change that affects serving within a second', async () => {
@@ -174,6 +203,68 @@ describe.runIf(TEST_DRIVER === 'postgres' && redisUrl)('two instances sharing Po
       .toBe(0);
     await first.db.update(ads).set({ isShowing: true }).where(eq(ads.campaignId, bikes));
     await first.app.delivery.servingChanged();
+  });
+});
+
+describe.runIf(TEST_DRIVER === 'postgres' && HAS_REDIS_SERVER)('two instances whose Redis goes away mid-load', () => {
+  let redis: TestRedisServer;
+  let first: TestApp;
+  let second: TestApp;
+  let blog: number;
+  let bikes: number;
+
+  beforeAll(async () => {
+    redis = await TestRedisServer.start();
+    first = await buildTestApp({ env: { REDIS_URL: redis.url } });
+    second = await buildTestApp({ env: { REDIS_URL: redis.url }, shareDatabaseWith: first });
+    ({ blog, bikes } = await blogAndTwoCampaigns(first.db));
+    await showOneAdOnly(first.db, bikes);
+    await onlyCampaign(first, bikes, { impressions: 1000 });
+    second.clock.advance(first.clock.now().getTime() - second.clock.now().getTime());
+    await second.app.delivery.refresh();
+  });
+  afterAll(async () => {
+    await second?.close();
+    await first?.close();
+    await redis?.kill();
+  });
+
+  it('answers no ad and counts nothing while it is away, loses nothing acknowledged, and recovers by itself', async () => {
+    const beacon = async (instance: TestApp, token: string, ip: string) =>
+      (await view(instance, token, { ip }, 0)).headers['x-helium-counted'];
+    // Before: served and counted across both.
+    const before = await decide(first, blog, { ip: '10.94.0.1' });
+    expect(before.ads).toHaveLength(1);
+    const servedBeforeOutage = await decide(second, blog, { ip: '10.94.0.2' });
+    first.clock.advance(2_000);
+    second.clock.advance(2_000);
+    expect(await beacon(second, before.ads[0]!.view, '10.94.0.1')).toBe('counted');
+    const impressions = async () =>
+      Number((await first.db.select({ n: sql<number>`count(*)::int` }).from(adImpressions))[0]!.n);
+    const counted = await impressions();
+
+    await redis.kill();
+    // While away: 200 with no ad, a beacon not counted (not acknowledged as counted), nothing written.
+    for (const instance of [first, second]) {
+      const during = await decide(instance, blog, { ip: '10.94.1.1' });
+      expect(during.response.statusCode).toBe(200);
+      expect(during.ads).toEqual([]);
+    }
+    expect(await beacon(first, servedBeforeOutage.ads[0]!.view, '10.94.0.2')).toBe('ignored');
+    expect(await impressions()).toBe(counted);
+    expect((await first.app.inject({ method: 'GET', url: '/healthz' })).json()).toMatchObject({
+      status: 'degraded',
+      redis: 'unavailable',
+    });
+
+    // Back (empty, as a restart without persistence leaves it): serving and counting resume by themselves.
+    await redis.start();
+    await waitFor(async () => (await decide(second, blog, { ip: '10.94.2.1' })).ads.length === 1, 'ads again', 15_000);
+    expect(await beacon(first, servedBeforeOutage.ads[0]!.view, '10.94.0.2')).toBe('counted');
+    expect(await impressions()).toBe(counted + 1);
+    // The credits were read again from the database: the campaign is not overdrawn, and stays exact.
+    const [campaign] = await first.db.select().from(campaigns).where(eq(campaigns.id, bikes));
+    expect(campaign!.remainingImpressions).toBe(1000 - 2);
   });
 });
 

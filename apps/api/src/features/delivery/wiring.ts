@@ -127,6 +127,9 @@ export function createParts(
     repeatAfterMs: shared ? SET_ASIDE_REPEAT_MS : undefined,
   });
   filter.onTrip = (trip) => setAsides.trip(trip);
+  // Redis back after an outage (perhaps emptied by a restart): today's figures and recent unique clicks are read
+  // again from the database, from which the shared store starts where it has nothing.
+  shared?.redis.on('ready', () => void index.refresh({ counters: true }).catch(onError));
   const release = (decision: { campaignId: number; id: string }) => billing.release(decision.campaignId, decision.id);
   const parts: DeliveryParts = {
     db,

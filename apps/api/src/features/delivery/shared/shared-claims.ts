@@ -1,13 +1,20 @@
-import { LEAD_WINDOW_MS, VIEW_TOKEN_MS, type ClickKey } from '@helium/domain';
+import { LEAD_WINDOW_MS, type ClickKey } from '@helium/domain';
 import type { Database } from '@helium/db';
 import type { CounterSnapshot } from '../ad-index.ts';
 import { NO_HOLD, type CountHold } from '../credits.ts';
-import { DecisionBook, type DecisionState } from '../decisions.ts';
+import { DecisionBook, KEPT_AFTER_VIEW_MS, RESERVATION_MS, type DecisionState } from '../decisions.ts';
 import type { SharedKeys } from './keys.ts';
 import type { RedisScripts } from './redis-scripts.ts';
 
 /** A claim outlives what it guards by this much (a token's last second, a clock a little ahead). */
 const CLAIM_MARGIN_MS = 60_000;
+
+/**
+ * How long a decision's view stays claimed: longer than any instance keeps the decision in memory (2 minutes, 1
+ * more once its view is written), after which its impression in the database says it was viewed. A claim of an
+ * instance that died before writing the view frees the view after this time.
+ */
+export const VIEW_CLAIM_MS = RESERVATION_MS + KEPT_AFTER_VIEW_MS + 2 * CLAIM_MARGIN_MS;
 
 /**
  * Decisions whose views several instances may receive: a beacon takes the decision's view in Redis as well as in
@@ -28,9 +35,7 @@ export class SharedDecisionBook extends DecisionBook {
     const key = this.keys.view(decision.id);
     try {
       // Another instance counts it (or did): this decision's view is used.
-      return (
-        (await this.scripts.call((redis) => redis.set(key, '1', 'PX', VIEW_TOKEN_MS + CLAIM_MARGIN_MS, 'NX'))) === 'OK'
-      );
+      return (await this.scripts.call((redis) => redis.set(key, '1', 'PX', VIEW_CLAIM_MS, 'NX'))) === 'OK';
     } catch (error) {
       super.unclaimView(decision);
       throw error;

@@ -9,7 +9,8 @@ import { expireValidationRequests } from './features/ad-validation/ad-validation
 import { HashIds } from './infra/hash-ids.ts';
 import type { MediaStorage } from './infra/media-storage.ts';
 import { openMediaStorage } from './infra/database-media-storage.ts';
-import { closeRedis, createRedis, redisStatus } from './infra/redis.ts';
+import { closeRedis, createRedis, createRedisSubscriber, redisStatus } from './infra/redis.ts';
+import { networkNamespace } from './features/delivery/shared/keys.ts';
 import { withSessionSecret } from './infra/shared-secret.ts';
 import { Scheduler } from './infra/scheduler.ts';
 import { DatabaseJobClaims } from './infra/job-claims.ts';
@@ -198,6 +199,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onReady', async () => app.ctx.scheduler.start());
   app.addHook('onClose', async () => app.ctx.scheduler.stop());
   app.decorateRequest('actor', null);
+  // PostgreSQL and Redis: several instances may serve this network, and share what delivery decides by.
+  const shared =
+    database.kind === 'postgres' && redis
+      ? {
+          redis,
+          subscriber:
+            config.redisUrl && !options.redis
+              ? createRedisSubscriber(config.redisUrl, { log: app.log })
+              : redis.duplicate(),
+          namespace: await networkNamespace(database.db, config.sessionSecret),
+        }
+      : undefined;
+  if (shared) app.addHook('onClose', async () => shared.subscriber.disconnect());
   const delivery = new DeliveryEngine({
     db: database.db,
     executePrepared: database.executePrepared,
@@ -211,6 +225,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     onError: (error) => app.log.error({ err: error }, 'ad delivery: writing events failed'),
     // PGlite's one thread runs statements in the order received; a PostgreSQL pool does not.
     batchesInFlight: database.kind === 'pglite' ? 2 : 1,
+    shared,
   });
   await delivery.start({ timers: options.delivery?.timers });
   app.decorate('delivery', delivery);

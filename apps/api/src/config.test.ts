@@ -96,6 +96,28 @@ describe('RAW_EVENT_DAYS', () => {
   });
 });
 
+describe('WORKERS', () => {
+  const load = (env: Record<string, string>) =>
+    loadConfig({ DATA_DIR: freshDir(), SESSION_SECRET: 'x'.repeat(40), ...env }).workers;
+  const shared = { DATABASE_URL: 'postgres://db/helium', REDIS_URL: 'redis://cache:6379' };
+
+  it('defaults to one process, and takes more with PostgreSQL and Redis', () => {
+    expect(load({})).toBe(1);
+    expect(load({ WORKERS: '1' })).toBe(1);
+    expect(load({ ...shared, WORKERS: '4' })).toBe(4);
+  });
+
+  it('refuses several processes without the shared state, naming what is missing and why', () => {
+    expect(() => load({ WORKERS: '2' })).toThrow(/^WORKERS=2 needs DATABASE_URL and REDIS_URL: several processes/);
+    expect(() => load({ WORKERS: '2', DATABASE_URL: shared.DATABASE_URL })).toThrow(/^WORKERS=2 needs REDIS_URL:/);
+    expect(() => load({ WORKERS: '2', REDIS_URL: shared.REDIS_URL })).toThrow(/^WORKERS=2 needs DATABASE_URL:/);
+  });
+
+  it.each(['0', '-1', '1.5', 'two'])('%s stops the start, naming the setting', (value) => {
+    expect(() => load({ WORKERS: value })).toThrow(/^WORKERS must be a positive integer/);
+  });
+});
+
 describe('.env.example (issue 26, point 7)', () => {
   const root = new URL('../../../', import.meta.url);
   /** The variables of the first column of the table in README's "Configuration" section. */

@@ -35,6 +35,8 @@ export interface AppConfig {
   newsletterTutorialMinutes: number;
   /** UTC days of raw event rows kept, today included (RAW_EVENT_DAYS); the daily summaries are kept forever. */
   rawEventDays: number;
+  /** API processes on this machine (WORKERS, 1 by default): more than one needs DATABASE_URL and REDIS_URL. */
+  workers: number;
   /** A file of hosting and cloud providers' IP ranges whose traffic is invalid (one CIDR a line); none when unset. */
   datacenterIpRangesFile: string | undefined;
   /**
@@ -187,6 +189,23 @@ function readMediaStorage(value: string | undefined, databaseUrl: string | undef
 }
 
 /**
+ * WORKERS: API processes on this machine, sharing its port. Several serve one network only when what delivery
+ * decides by is shared (PostgreSQL and Redis): with the embedded database, or without Redis, each would spend the
+ * same credits in its own memory.
+ */
+function readWorkers(value: string | undefined, databaseUrl: string | undefined, redisUrl: string | undefined): number {
+  const workers = readPositiveInteger(value, 1, 'WORKERS');
+  if (workers > 1 && (!databaseUrl || !redisUrl)) {
+    const missing = [databaseUrl ? null : 'DATABASE_URL', redisUrl ? null : 'REDIS_URL'].filter(Boolean).join(' and ');
+    throw new ConfigError(
+      `WORKERS=${workers} needs ${missing}: several processes serve one network only when they share its state ` +
+        '(credits, reservations, daily caps, unique clicks) through PostgreSQL and Redis. Set them, or start one process.',
+    );
+  }
+  return workers;
+}
+
+/**
  * Reads the environment. The session secret: SESSION_SECRET when given; else, with DATABASE_URL, the one every
  * instance on that database shares, read by buildApp (left undefined here); else DATA_DIR/session-secret.
  */
@@ -225,6 +244,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoadedConfig {
     newsletterTutorialUrl: env.NEWSLETTER_TUTORIAL_URL?.trim() || undefined,
     newsletterTutorialMinutes: readPositiveInteger(env.NEWSLETTER_TUTORIAL_MINUTES, 3, 'NEWSLETTER_TUTORIAL_MINUTES'),
     rawEventDays: readRawEventDays(env.RAW_EVENT_DAYS),
+    workers: readWorkers(env.WORKERS, databaseUrl, env.REDIS_URL || undefined),
     datacenterIpRangesFile: env.DATACENTER_IP_RANGES_FILE?.trim()
       ? resolve(env.DATACENTER_IP_RANGES_FILE.trim())
       : undefined,

@@ -6,6 +6,7 @@ import {
   migrateDatabase,
   openDatabase,
   seedDemoData,
+  type DatabaseHandle,
 } from '@helium/db';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
@@ -13,7 +14,25 @@ import { createMailer } from './infra/mailer.ts';
 import { findFfmpeg } from './infra/media-probe.ts';
 import { copyFolderMediaToDatabase, DatabaseMediaStorage, openMediaStorage } from './infra/database-media-storage.ts';
 import { createRedis, waitForRedis } from './infra/redis.ts';
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
+import type { MediaStorage } from './infra/media-storage.ts';
+import { isWorker, superviseWorkers } from './workers.ts';
+
+/** Migrations, the media of DATA_DIR for a database storage, and the demo data of an empty database. */
+async function prepareDatabase(database: DatabaseHandle, media: MediaStorage, mediaDir: string, log: Logger) {
+  await migrateDatabase(database);
+  if (media instanceof DatabaseMediaStorage) {
+    // Uploads kept in DATA_DIR/media before MEDIA_STORAGE=postgres: copied once, so every instance serves them.
+    const { copied, skipped } = await copyFolderMediaToDatabase(mediaDir, media);
+    if (copied > 0) log.info({ copied, from: mediaDir }, 'media copied from DATA_DIR/media into the database');
+    if (skipped.length > 0)
+      log.warn({ skipped }, 'media files not copied: bytes not matching their name, or larger than an upload');
+  }
+  if (await isDatabaseEmpty(database.db)) {
+    log.info('empty database: seeding demo data');
+    await seedDemoData(database.db, { media });
+  }
+}
 
 /** Starts the whole product: database (migrated, seeded when empty), API and web app on one port. */
 async function main() {
@@ -28,20 +47,18 @@ async function main() {
       process.exit(1);
     },
   });
-  // One server per database, before anything is migrated or served (a second one waits 15 s, then stops).
-  await database.holdExclusive();
-  await migrateDatabase(database);
+  // Several instances serve one network only with PostgreSQL and Redis, where they share what delivery decides by
+  // (docs/scaling.md). Otherwise one server per database, before anything is migrated or served (a second one
+  // waits 15 s, then stops).
+  const shared = Boolean(config.databaseUrl && config.redisUrl);
+  if (!shared) await database.holdExclusive();
   const media = openMediaStorage(config, database);
-  if (media instanceof DatabaseMediaStorage) {
-    // Uploads kept in DATA_DIR/media before MEDIA_STORAGE=postgres: copied once, so every instance serves them.
-    const { copied, skipped } = await copyFolderMediaToDatabase(config.mediaDir, media);
-    if (copied > 0) log.info({ copied, from: config.mediaDir }, 'media copied from DATA_DIR/media into the database');
-    if (skipped.length > 0)
-      log.warn({ skipped }, 'media files not copied: bytes not matching their name, or larger than an upload');
-  }
-  if (await isDatabaseEmpty(database.db)) {
-    log.info('empty database: seeding demo data');
-    await seedDemoData(database.db, { media });
+  // The API processes of WORKERS find the database prepared by the process that started them.
+  if (!isWorker()) await database.oneStartAtATime(() => prepareDatabase(database, media, config.mediaDir, log));
+  if (config.workers > 1 && !isWorker()) {
+    await database.close();
+    superviseWorkers(config.workers, log);
+    return;
   }
   const redis = config.redisUrl ? createRedis(config.redisUrl, { log }) : undefined;
   if (redis && !(await waitForRedis(redis))) {
@@ -72,7 +89,9 @@ async function main() {
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
-  log.info(`Helium Ads is running on ${config.appUrl} (database: ${database.kind})`);
+  log.info(
+    `Helium Ads is running on ${config.appUrl} (database: ${database.kind}${shared ? ', state shared through Redis' : ''}${isWorker() ? `, process ${process.pid}` : ''})`,
+  );
   if (!findFfmpeg()) {
     log.warn(
       'ffmpeg not found (FFMPEG_PATH, PATH): uploaded images are checked by their header only, videos get no poster',

@@ -25,10 +25,11 @@ export interface DatabaseHandle {
   ping(): Promise<void>;
   close(): Promise<void>;
   /**
-   * Runs a statement prepared once per connection under its name, with text parameters, ignoring its rows:
-   * for a hot statement (the write path's one call per batch), without the query builder.
+   * Runs a statement prepared once per connection under its name, with text parameters: for a hot statement
+   * (the write path's one call per batch), without the query builder. Answers the first column of the first row
+   * (as text on PGlite, parsed by its type on PostgreSQL: a caller of a json column parses a string), or null.
    */
-  executePrepared(statement: PreparedStatement, values: Array<string | null>): Promise<void>;
+  executePrepared(statement: PreparedStatement, values: Array<string | null>): Promise<unknown>;
   /** The embedded database's thread: how busy it has been (since `previous`, when given). */
   databaseThreadUtilization?: (previous?: EventLoopUtilization) => EventLoopUtilization;
   /** The embedded database's thread id in the operating system (Linux), for CPU time per thread. */
@@ -41,6 +42,13 @@ export interface DatabaseHandle {
    * (a killed process included).
    */
   holdExclusive(options?: { waitMs?: number }): Promise<void>;
+  /**
+   * Runs `step` (migrating, seeding an empty database) while no other server starting on the same database runs
+   * its own: instances started at once migrate one after the other, and the second finds the work done. On
+   * PostgreSQL a session advisory lock, released when `step` ends (or its connection does); the embedded database
+   * has one process anyway.
+   */
+  oneStartAtATime<T>(step: () => Promise<T>): Promise<T>;
 }
 
 /** Another server process already serves this PostgreSQL database. */
@@ -56,6 +64,8 @@ export class DatabaseInUseError extends Error {
 
 /** The session advisory lock that holdExclusive takes (any fixed number; advisory locks are per database). */
 const SERVING_LOCK_KEY = '4841494c49554d31';
+/** The session advisory lock of oneStartAtATime. */
+const STARTING_LOCK_KEY = '4841494c49554d32';
 /** How often the connection holding the lock is used, to notice that it was lost. */
 const LOCK_CHECK_MS = 10_000;
 
@@ -98,7 +108,18 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
         await pool.end();
       },
       executePrepared: async (statement, values) => {
-        await pool.query({ name: statement.name, text: statement.text, values });
+        const result = await pool.query({ name: statement.name, text: statement.text, values, rowMode: 'array' });
+        return (result.rows[0] as unknown[] | undefined)?.[0] ?? null;
+      },
+      oneStartAtATime: async (step) => {
+        const client = await pool.connect();
+        try {
+          await client.query(`select pg_advisory_lock(x'${STARTING_LOCK_KEY}'::bigint)`);
+          return await step();
+        } finally {
+          // Released with the connection: destroyed rather than returned to the pool with the lock.
+          client.release(true);
+        }
       },
       holdExclusive: async ({ waitMs = 15_000 } = {}) => {
         const client = await pool.connect();
@@ -170,6 +191,7 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
     executePrepared: (statement, values) => client.executePrepared(statement, values),
     // The folder lock (taken above for a folder) keeps it to one process; in memory it is this process's own.
     holdExclusive: async () => {},
+    oneStartAtATime: (step) => step(),
     databaseThreadUtilization: (previous) => client.eventLoopUtilization(previous),
     databaseOsThreadId: client.osThreadId,
   };

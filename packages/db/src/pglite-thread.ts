@@ -170,8 +170,11 @@ export class ThreadedPGlite {
    * Runs a prepared statement (prepared on its first use) and ignores its rows: one call into PGlite, for
    * a hot statement whose answer is not needed (pglite-worker.mjs says what it saves).
    */
-  async executePrepared(statement: PreparedStatement, values: Array<string | null>): Promise<void> {
-    await this.outsideTransactions(() => this.send({ op: 'executePrepared', statement: { ...statement, values } }));
+  /** Runs a prepared statement; answers the first column of its first row as text, or null. */
+  async executePrepared(statement: PreparedStatement, values: Array<string | null>): Promise<string | null> {
+    return (await this.outsideTransactions(() =>
+      this.send({ op: 'executePrepared', statement: { ...statement, values } }),
+    )) as string | null;
   }
 
   async transaction<T>(callback: (transaction: ThreadedTransaction) => Promise<T>): Promise<T> {

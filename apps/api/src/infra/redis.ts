@@ -66,7 +66,13 @@ export function createRedis(url: string, options: { log?: RedisLog; name?: strin
  * the connection (they are made once, not per request), and ioredis subscribes again after each reconnection.
  */
 export function createRedisSubscriber(url: string, options: { log?: RedisLog; name?: string } = {}): Redis {
-  const subscriber = new Redis(url, { ...FAIL_FAST, enableOfflineQueue: true, autoResubscribe: true });
+  // Its SUBSCRIBE waits for a connection, however long Redis is away (no retry limit): it is made once.
+  const subscriber = new Redis(url, {
+    ...FAIL_FAST,
+    maxRetriesPerRequest: null,
+    enableOfflineQueue: true,
+    autoResubscribe: true,
+  });
   return reportOutages(subscriber, options.name ?? 'redis subscriber', options.log);
 }
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, date, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
 /** A website or newsletter that shows ads. A user may hold several. */
@@ -50,6 +50,9 @@ export const advertisers = pgTable(
 );
 
 /** What an advertiser buys: impressions at a CPM or clicks at a CPC (prices in micro-euros). */
+/** The check that keeps a campaign's credits from going below zero (a spend that would overdraw is refused). */
+export const CREDITS_NEVER_NEGATIVE = 'campaigns_credits_never_negative';
+
 export const campaigns = pgTable(
   'campaigns',
   {
@@ -65,6 +68,11 @@ export const campaigns = pgTable(
     cpc: bigint('cpc', { mode: 'number' }).notNull().default(0),
     remainingImpressions: bigint('remaining_impressions', { mode: 'number' }).notNull().default(0),
     remainingClicks: bigint('remaining_clicks', { mode: 'number' }).notNull().default(0),
+    /**
+     * Moves on with every change of the remaining credits (a trigger, migration 0022): instances sharing the
+     * credits through Redis keep the newest figure they read (docs/scaling.md).
+     */
+    creditsVersion: bigint('credits_version', { mode: 'number' }).notNull().default(0),
     isTrial: boolean('is_trial').notNull().default(false),
     isFiller: boolean('is_filler').notNull().default(false),
     isAutoPilot: boolean('is_autopilot').notNull().default(true),
@@ -99,5 +107,9 @@ export const campaigns = pgTable(
     statsDateTo: date('stats_date_to', { mode: 'string' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('campaigns_advertiser_idx').on(table.advertiserId)],
+  (table) => [
+    index('campaigns_advertiser_idx').on(table.advertiserId),
+    // The last guard of the money: a spend that would overdraw a campaign is refused by the database.
+    check(CREDITS_NEVER_NEGATIVE, sql`remaining_impressions >= 0 and remaining_clicks >= 0`),
+  ],
 );

@@ -9,3 +9,4 @@ export * from './addresses.ts';
 export * from './viewability.ts';
 export * from './invalid-traffic.ts';
 export * from './countries.ts';
+export * from './billing.ts';

@@ -32,7 +32,7 @@ export async function activityByAdvertiser(
   engine: DeliveryEngine,
   options: AdminActivityOptions,
 ): Promise<TAdminActivityCampaign[]> {
-  const { index } = engine.state();
+  const { index, credits } = engine.state();
   const nowMs = options.now.getTime();
   const totals = await db
     .select({
@@ -66,8 +66,8 @@ export async function activityByAdvertiser(
       impressions: Number(total?.impressions ?? 0),
       clicks: Number(total?.clicks ?? 0),
       cost: Number(total?.cost ?? 0),
-      remainingImpressions: live?.remainingImpressions ?? campaign.remainingImpressions,
-      remainingClicks: live?.remainingClicks ?? campaign.remainingClicks,
+      remainingImpressions: live ? credits.remainingImpressions(live.id) : campaign.remainingImpressions,
+      remainingClicks: live ? credits.remainingClicks(live.id) : campaign.remainingClicks,
       yesterdayImpressions: yesterdayBy.get(campaign.id) ?? 0,
     });
     if (figures.isFinished && !options.showCompleteCampaignsOrInactiveAds) return [];

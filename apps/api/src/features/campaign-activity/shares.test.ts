@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adPublisherValidations, ads, advertisers, campaigns, dailyAdStats } from '@helium/db';
 import type { TCampaignEx } from '@helium/contracts';
 import { loadCounters } from '../delivery/ad-index.ts';
-import { CLICK_TOKEN_MS } from '../delivery/engine.ts';
+import { CLICK_TOKEN_MS } from '@helium/domain';
 import { eligibilityFactsFor } from './campaign-activity.ts';
 import { buildTestApp, type TestApp, type TestClient } from '../../../test/helper.ts';
 import { publisherId } from '../../../test/serve-support.ts';

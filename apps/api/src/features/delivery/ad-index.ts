@@ -57,9 +57,11 @@ export interface IndexedCampaign {
   cpm: number;
   cpc: number;
   pauseDailyImpressions: number;
-  /** As stored when the index was loaded, less the spends not yet written. */
-  remainingImpressions: number;
-  remainingClicks: number;
+  /** Credits as stored when the index was loaded (CreditBook keeps them current). */
+  storedImpressions: number;
+  storedClicks: number;
+  /** The version of those credits (campaigns.credits_version): instances sharing them keep the newest. */
+  creditsVersion: number;
   /** Location codes "FR", "FR/IDF", "FR/IDF/Paris"; empty = everywhere. */
   geoTargets: string[];
 }
@@ -163,8 +165,9 @@ export async function loadIndex(db: Database): Promise<AdIndexSnapshot> {
       cpm: row.cpm,
       cpc: row.cpc,
       pauseDailyImpressions: row.pauseDailyImpressions,
-      remainingImpressions: row.remainingImpressions,
-      remainingClicks: row.remainingClicks,
+      storedImpressions: row.remainingImpressions,
+      storedClicks: row.remainingClicks,
+      creditsVersion: row.creditsVersion,
       geoTargets: row.geoTargets,
     });
   }

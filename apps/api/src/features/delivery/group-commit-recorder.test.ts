@@ -240,4 +240,39 @@ describe('GroupCommitRecorder', () => {
     writes.started[1]!.finish();
     await closing;
   });
+
+  it("lets an idle recorder's first event wait a few milliseconds for others, but not while a batch is written, nor once full", async () => {
+    const writes = controlledWrites();
+    const recorder = new GroupCommitRecorder(writes.write, undefined, 1, 60_000, 30);
+    void recorder.record([event('first')]);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    void recorder.record([event('second')]);
+    expect(writes.started).toHaveLength(0);
+    while (writes.started.length < 1) await new Promise((resolve) => setTimeout(resolve, 2));
+    // The two events of those milliseconds share one batch.
+    expect(writes.started[0]!.hosts).toEqual(['first', 'second']);
+    // While it is written the next batch fills, and starts as soon as it is done (no wait added).
+    void recorder.record([event('while-writing')]);
+    writes.started[0]!.finish();
+    await turn();
+    await turn();
+    expect(writes.started.map((batch) => batch.hosts)).toEqual([['first', 'second'], ['while-writing']]);
+    writes.started[1]!.finish();
+    await turn();
+    // A full queue does not wait.
+    const many = Array.from({ length: 64 }, (_, index) => event(`many-${index}`));
+    void recorder.record([event('one')]);
+    void recorder.record(many);
+    await turn();
+    expect(writes.started).toHaveLength(3);
+    expect(writes.started[2]!.hosts).toHaveLength(65);
+    writes.started[2]!.finish();
+    // flush writes a lingering event at once.
+    void recorder.record([event('flushed')]);
+    const flushed = recorder.flush();
+    await turn();
+    expect(writes.started[3]!.hosts).toEqual(['flushed']);
+    writes.started[3]!.finish();
+    await flushed;
+  });
 });

@@ -1,3 +1,4 @@
+import { CREDITS_NEVER_NEGATIVE } from '@helium/db';
 import type { DeliveryEvent } from './events.ts';
 
 interface Pending {
@@ -11,6 +12,15 @@ type Job = { kind: 'job'; run: () => Promise<void>; resolve: () => void; reject:
 /** How long a deferred event waits at most for another's batch (GroupCommitRecorder.record). */
 export const DEFERRED_MS = 10;
 
+/**
+ * How long the first event of an idle recorder waits for others before its batch is written (`lingerMs`). At a
+ * moderate rate each event would otherwise be a batch of its own, and a batch's fixed cost (a round trip, a
+ * commit, the statement's plan) is most of what an event costs; under load batches fill while one is written.
+ */
+export const LINGER_MS = 2;
+/** A lingering batch that reaches this many events is written at once. */
+export const LINGER_FULL_EVENTS = 64;
+
 const isJob = (item: Pending | Job): item is Job => 'kind' in item;
 
 /**
@@ -22,6 +32,12 @@ const isJob = (item: Pending | Job): item is Job => 'kind' in item;
 export function refusedByDatabase(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) && !code.startsWith('08');
+}
+
+/** The database refused a batch because a spend in it would overdraw a campaign (CREDITS_NEVER_NEGATIVE). */
+export function isOverdraw(error: unknown): boolean {
+  const refused = error as { code?: unknown; constraint?: unknown } | null;
+  return refused?.code === '23514' && refused.constraint === CREDITS_NEVER_NEGATIVE;
 }
 
 /**
@@ -42,6 +58,7 @@ export class GroupCommitRecorder {
   private queue: Array<Pending | Job> = [];
   private scheduled = false;
   private deferredTimer: NodeJS.Timeout | null = null;
+  private lingerTimer: NodeJS.Timeout | null = null;
   private inFlight = 0;
   private jobRunning = false;
   private idle: Array<() => void> = [];
@@ -50,6 +67,11 @@ export class GroupCommitRecorder {
   private queuedEvents = 0;
   batches = 0;
   eventsWritten = 0;
+  /**
+   * The last batch could not reach the database (an error other than a refusal: connection lost, database away),
+   * and none was written since: serving then promises no ad (pageviews.ts), whose view could not be counted.
+   */
+  databaseAway = false;
 
   constructor(
     private readonly write: (events: DeliveryEvent[]) => Promise<void>,
@@ -57,6 +79,8 @@ export class GroupCommitRecorder {
     private readonly maxInFlight = 1,
     /** How long events recorded with `deferred` may wait for a batch that something else starts. */
     private readonly deferredMs = DEFERRED_MS,
+    /** How long an idle recorder's first event waits for company (LINGER_MS; 0: not at all). */
+    private readonly lingerMs = 0,
   ) {}
 
   /**
@@ -70,7 +94,7 @@ export class GroupCommitRecorder {
       this.queue.push({ events, resolve, reject });
       this.queuedEvents += events.length;
       if (options.deferred) this.scheduleDeferred();
-      else this.schedule();
+      else this.scheduleLingering();
     });
   }
 
@@ -93,11 +117,31 @@ export class GroupCommitRecorder {
   }
 
   private get isIdle(): boolean {
-    return this.queue.length === 0 && this.inFlight === 0 && !this.jobRunning && !this.scheduled;
+    return this.queue.length === 0 && this.inFlight === 0 && !this.jobRunning && !this.scheduled && !this.lingerTimer;
+  }
+
+  /**
+   * A batch to start for events someone waits on: at once while batches are in flight (the next fills meanwhile)
+   * or when the queue is full, else after `lingerMs`, so that the events of the next milliseconds share it.
+   */
+  private scheduleLingering() {
+    if (this.lingerMs <= 0 || this.inFlight > 0 || this.queuedEvents >= LINGER_FULL_EVENTS || this.closed) {
+      this.schedule();
+      return;
+    }
+    if (this.lingerTimer || this.scheduled) return;
+    if (this.deferredTimer) {
+      clearTimeout(this.deferredTimer);
+      this.deferredTimer = null;
+    }
+    this.lingerTimer = setTimeout(() => {
+      this.lingerTimer = null;
+      this.schedule();
+    }, this.lingerMs);
   }
 
   private scheduleDeferred() {
-    if (this.scheduled || this.deferredTimer) return;
+    if (this.scheduled || this.deferredTimer || this.lingerTimer) return;
     this.deferredTimer = setTimeout(() => {
       this.deferredTimer = null;
       this.schedule();
@@ -109,6 +153,10 @@ export class GroupCommitRecorder {
     if (this.deferredTimer) {
       clearTimeout(this.deferredTimer);
       this.deferredTimer = null;
+    }
+    if (this.lingerTimer) {
+      clearTimeout(this.lingerTimer);
+      this.lingerTimer = null;
     }
     if (this.scheduled) return;
     this.scheduled = true;
@@ -180,10 +228,17 @@ export class GroupCommitRecorder {
     } catch (error) {
       written = Promise.reject(error);
     }
-    return written.then(() => {
-      this.batches += 1;
-      this.eventsWritten += events.length;
-    });
+    return written.then(
+      () => {
+        this.batches += 1;
+        this.eventsWritten += events.length;
+        this.databaseAway = false;
+      },
+      (error: unknown) => {
+        if (!refusedByDatabase(error)) this.databaseAway = true;
+        throw error;
+      },
+    );
   }
 
   private notifyIfIdle() {
@@ -193,7 +248,7 @@ export class GroupCommitRecorder {
   /** Resolves once everything queued so far is written. */
   flush(): Promise<void> {
     if (this.isIdle) return Promise.resolve();
-    if (this.deferredTimer) this.schedule();
+    if (this.deferredTimer || this.lingerTimer) this.schedule();
     return new Promise((resolve) => this.idle.push(resolve));
   }
 

@@ -1,7 +1,7 @@
 import { count, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageviews } from '@helium/db';
-import { MAX_UNDURABLE_EVENTS } from './engine.ts';
+import { MAX_UNDURABLE_EVENTS } from './pageviews.ts';
 import { buildTestApp, type TestApp } from '../../../test/helper.ts';
 import { BROWSER_UA, campaignOfBrand, decide, onlyCampaign, publisherId } from '../../../test/serve-support.ts';
 

@@ -114,7 +114,7 @@ describe('a count being written', () => {
     await onlyCampaign(t, bikes, { impressions: 1000 });
     const visitor = { ip: '10.90.0.2', userAgent: BROWSER_UA };
     const { ads: served } = await decide(t, blog, visitor);
-    const decisions = (t.app.delivery as unknown as { decisions: Map<string, unknown> }).decisions;
+    const decisions = (t.app.delivery.parts.decisions as unknown as { decisions: Map<string, unknown> }).decisions;
     const decisionId = [...decisions.keys()].at(-1)!;
     t.clock.advance(119_000);
     expect(await t.app.delivery.view(served[0]!.view, visitor, pageHeadersOf(t, blog))).toBe('counted');
@@ -142,7 +142,7 @@ describe('a count being written', () => {
     const first = t.app.delivery.lead(clickId, 'pixel');
     await new Promise((resolve) => setTimeout(resolve, 20));
     // The engine keeps at most 100,000 reported click ids in memory; past that the sweep empties them.
-    const seen = (t.app.delivery as unknown as { leadsSeen: Set<string> }).leadsSeen;
+    const seen = (t.app.delivery.parts.leads as unknown as { seen: Set<string> }).seen;
     for (let index = 0; index <= 100_000; index += 1) seen.add(`filler-${index}`);
     t.app.delivery.sweep();
     expect(seen.size).toBe(0);
@@ -173,7 +173,7 @@ describe('a count being written', () => {
     });
     await isLocked;
     const lead = t.app.delivery.lead(clickId, 'pixel');
-    const seen = (t.app.delivery as unknown as { leadsSeen: Set<string> }).leadsSeen;
+    const seen = (t.app.delivery.parts.leads as unknown as { seen: Set<string> }).seen;
     let sizeAfterSweep: number;
     try {
       await new Promise((resolve) => setTimeout(resolve, 20));
@@ -303,10 +303,14 @@ describe('midnight while a view is written', () => {
 
 describe("today's counters read while a request rolls to the next day", () => {
   it("keep the new day's counters: the day never goes back, and the earlier day's figures are not taken", async () => {
-    const engine = t.app.delivery as unknown as {
-      today: string;
-      loadCounters(now: Date): Promise<void>;
-      rollDay(now: Date): void;
+    const counters = t.app.delivery as unknown as { loadCounters(always: boolean, now: Date): Promise<void> };
+    const pacing = t.app.delivery.parts.billing.pacing;
+    const engine = {
+      get today() {
+        return pacing.today;
+      },
+      loadCounters: (at: Date) => counters.loadCounters(true, at),
+      rollDay: (at: Date) => pacing.rollDay(utcDay(at)),
     };
     const now = t.clock.now();
     const day = utcDay(now);

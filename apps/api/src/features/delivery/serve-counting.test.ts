@@ -169,9 +169,9 @@ describe('validated impressions', () => {
     // What a SIGKILL between the answer and the commit of its batch leaves: no record, nothing in memory
     // (neither the decisions nor their reservations).
     const forget = () => {
-      const engine = t.app.delivery as unknown as { decisions: Map<string, unknown>; reserved: Map<number, number> };
-      engine.decisions.clear();
-      engine.reserved.clear();
+      const { parts } = t.app.delivery;
+      (parts.decisions as unknown as { decisions: Map<string, unknown> }).decisions.clear();
+      (parts.billing.credits as unknown as { reserved: Map<number, number> }).reserved.clear();
     };
     await t.db.delete(adDecisions).where(eq(adDecisions.id, decisionId));
     forget();
@@ -328,7 +328,7 @@ describe('clicks', () => {
     const [campaign] = await t.db.select().from(campaigns).where(eq(campaigns.id, ceramics));
     expect(campaign?.remainingClicks).toBe(9);
     // After a restart too: the memory of clicks emptied, the clicks of the last day read again from the database.
-    (t.app.delivery as unknown as { lastUniqueClick: Map<string, number> }).lastUniqueClick.clear();
+    (t.app.delivery.parts.uniqueClicks as unknown as { lastUniqueClick: Map<string, number> }).lastUniqueClick.clear();
     await t.app.delivery.refresh({ counters: true });
     t.clock.advance(61 * 60_000);
     expect((await click(t, ads[0]!.click, { ip: '10.5.2.99' })).headers['x-helium-counted']).toBe('repeat');

@@ -413,16 +413,16 @@ describe('newsletter banner image', () => {
   });
 
   it('keeps a bounded number of issues in memory; an issue forgotten there keeps its ad from the database', async () => {
-    const engine = t.app.delivery as unknown as { owlIssues: Map<string, number>; maxOwlIssues: number };
-    Object.assign(engine, { maxOwlIssues: 3 });
+    const issues = t.app.delivery.parts.issues as unknown as { issues: Map<string, number>; maxInMemory: number };
+    Object.assign(issues, { maxInMemory: 3 });
     try {
       draw = 0.001;
       await owl(1, 'bounded-0', 'image');
       const first = await issueAd(1, 'bounded-0');
       expect(first).not.toBeNull();
       for (let issue = 1; issue <= 4; issue++) await owl(1, `bounded-${issue}`, 'image');
-      expect(engine.owlIssues.size).toBeLessThanOrEqual(3);
-      expect([...engine.owlIssues.keys()].some((key) => key.endsWith('|bounded-0'))).toBe(false);
+      expect(issues.issues.size).toBeLessThanOrEqual(3);
+      expect([...issues.issues.keys()].some((key) => key.endsWith('|bounded-0'))).toBe(false);
       // Chosen otherwise now, the issue still shows the ad it was sent with.
       draw = 0.999;
       const again = await owl(1, 'bounded-0', 'image');
@@ -431,7 +431,7 @@ describe('newsletter banner image', () => {
       const [ad] = await t.db.select({ image: ads.image }).from(ads).where(eq(ads.id, first!));
       expect(String(again.headers.location)).toContain(ad!.image ?? `/serve/creative/${first}.svg`);
     } finally {
-      Object.assign(engine, { maxOwlIssues: 10_000 });
+      Object.assign(issues, { maxInMemory: 10_000 });
     }
   });
 

@@ -110,11 +110,11 @@ async function billing(campaignId: number, app: TestApp = t) {
     | 'remainingClicks',
     number
   >;
-  const inMemory = app.app.delivery.state().index.campaigns.get(campaignId)!;
+  const inMemory = app.app.delivery.state().credits;
   return {
     ...figures,
-    memoryImpressions: inMemory.remainingImpressions,
-    memoryClicks: inMemory.remainingClicks,
+    memoryImpressions: inMemory.remainingImpressions(campaignId),
+    memoryClicks: inMemory.remainingClicks(campaignId),
     todayInMemory: app.app.delivery.state().campaignToday.get(campaignId) ?? 0,
   };
 }

@@ -9,7 +9,7 @@ afterAll(async () => t.close());
 
 describe('servingChanged: the one way a change reaches the serving index', () => {
   it('gives changes made before the reload starts one reload, and a change made during it another', async () => {
-    const refresh = vi.spyOn(t.app.delivery, 'refresh');
+    const refresh = vi.spyOn(t.app.delivery.parts.index, 'refresh');
     try {
       await Promise.all([t.app.delivery.servingChanged(), t.app.delivery.servingChanged()]);
       expect(refresh).toHaveBeenCalledTimes(1);
@@ -29,7 +29,7 @@ describe('servingChanged: the one way a change reaches the serving index', () =>
   });
 
   it('answers even when the reload fails, since the change itself is saved', async () => {
-    const refresh = vi.spyOn(t.app.delivery, 'refresh').mockRejectedValueOnce(new Error('database away'));
+    const refresh = vi.spyOn(t.app.delivery.parts.index, 'refresh').mockRejectedValueOnce(new Error('database away'));
     try {
       await expect(t.app.delivery.servingChanged()).resolves.toBeUndefined();
       await expect(t.app.delivery.servingChanged()).resolves.toBeUndefined();

@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { pageAddress, pageHost, withoutControlCharacters, type PageHeaders } from '@helium/domain';
-import type { Requester } from './engine.ts';
+import type { Requester } from './parts.ts';
 import { quietRequestLogs } from '../../http/quiet-request-logs.ts';
 import { untrustedProxyWarning } from '../../http/untrusted-proxy-warning.ts';
 import { NEWSLETTER_TUTORIAL_PATH } from '../installation/installation.ts';

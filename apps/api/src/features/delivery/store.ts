@@ -448,14 +448,18 @@ const RECORD_DELIVERY_BATCH: PreparedStatement = {
   types: BATCH_PARAMETERS.map(() => JSON_TYPE_ID),
 };
 
+/** A campaign's credits after a batch spent some: id, remaining impressions, remaining clicks, credits version. */
+export type CreditsAfter = [id: number, impressions: number, clicks: number, version: number];
+
 /**
  * Writes one batch of events in one transaction: the raw records, then the realtime and daily counters and
  * the campaigns' remaining credits. The caller answers the requests of the batch only after this resolves.
+ * Answers the credits of the campaigns the batch spent, as the database left them.
  */
 export async function writeBatch(
   executePrepared: DatabaseHandle['executePrepared'],
   events: DeliveryEvent[],
-): Promise<void> {
+): Promise<CreditsAfter[]> {
   // The whole batch is ONE call of the stored function record_delivery_batch (migration 0006): each table's
   // rows go as one JSON parameter, which costs far less per row than a parameter per field, and the
   // function's statements keep their plans between calls. So a batch is one round trip and one commit, and
@@ -465,6 +469,7 @@ export async function writeBatch(
     const rows: readonly unknown[] = rowsOf(events);
     return rows.length > 0 ? JSON.stringify(rows) : null;
   });
-  if (argumentsInOrder.every((argument) => argument === null)) return;
-  await executePrepared(RECORD_DELIVERY_BATCH, argumentsInOrder);
+  if (argumentsInOrder.every((argument) => argument === null)) return [];
+  const answer = await executePrepared(RECORD_DELIVERY_BATCH, argumentsInOrder);
+  return ((typeof answer === 'string' ? JSON.parse(answer) : answer) ?? []) as CreditsAfter[];
 }

@@ -373,6 +373,15 @@ export class TrafficFilter {
     return this.flagged.size > 0;
   }
 
+  /** The rule that set the first of these IPs aside on this publisher today, if one did. */
+  flagOfAny(publisherId: number, ipHashes: ReadonlyArray<string | null | undefined>, day: string): AddressRule | null {
+    for (const ipHash of ipHashes) {
+      const flag = this.flagOf(publisherId, ipHash, day);
+      if (flag) return flag;
+    }
+    return null;
+  }
+
   /** The rule that set this IP aside on this publisher today, if one did. */
   flagOf(publisherId: number, ipHash: string | null | undefined, day: string): AddressRule | null {
     if (!ipHash || day !== this.day) return null;
@@ -464,8 +473,13 @@ export class TrafficFilter {
    * newsletter's opens a day, per reader and per IP (a new user agent at each request is a new reader: the IP's
    * count stops it). The per-address limit a minute holds for all.
    */
+  /** Whether an open comes from a mail service's image proxy: its user agent, from its provider's addresses. */
+  isMailProxy(ip: string, userAgent: string): boolean {
+    return this.mailProxies.isMailProxy(ip, userAgent);
+  }
+
   open(input: OpenRequest): InvalidReason | null {
-    const isMailProxy = this.mailProxies.isMailProxy(input.ip, input.userAgent);
+    const isMailProxy = this.isMailProxy(input.ip, input.userAgent);
     if (!isMailProxy && this.isBot(input.userAgent)) return 'bot';
     this.rollDay(input.day);
     if (this.ips.hit(input.ipHash, input.nowMs) > this.limits.requestsPerIpPerMinute) return 'rate';

@@ -1,4 +1,6 @@
 import { shiftDay } from './activity.ts';
+import { CLICK_TOKEN_MS, LEAD_WINDOW_MS } from './delivery/billing.ts';
+import { DAY_MS } from './time.ts';
 
 /**
  * How long raw event rows are kept (docs/configuration.md, "Retention"). The daily summaries, the ledgers and the
@@ -9,11 +11,11 @@ import { shiftDay } from './activity.ts';
 export const DEFAULT_RAW_EVENT_DAYS = 90;
 
 /**
- * The fewest RAW_EVENT_DAYS allowed. A lead is counted up to 30 days after its click (LEAD_WINDOW_MS), and reads
- * back the click and the click's decision, which may be a day older (CLICK_TOKEN_MS): 31 days of age, kept whole
- * when the day before the oldest one kept is the first deleted.
+ * The fewest RAW_EVENT_DAYS allowed. A lead is counted up to LEAD_WINDOW_MS after its click, and reads back the
+ * click and the click's decision, which may be CLICK_TOKEN_MS older: their age in days, plus the day being
+ * deleted (32 with 30 days and 1).
  */
-export const MIN_RAW_EVENT_DAYS = 32;
+export const MIN_RAW_EVENT_DAYS = Math.ceil((LEAD_WINDOW_MS + CLICK_TOKEN_MS) / DAY_MS) + 1;
 
 /** The admin's invalid-traffic screen reads up to this many UTC days, today included: its rows are kept as long. */
 export const INVALID_TRAFFIC_MAX_DAYS = 90;

@@ -4,13 +4,12 @@ import { join } from 'node:path';
 import pino from 'pino';
 import { expect } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { openDatabase } from '@helium/db';
 import { buildApp, type BuildAppOptions, type SigninLimits } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { ManualClock } from '../src/infra/clock.ts';
 import { createMailer } from '../src/infra/mailer.ts';
 import { codeFrom, startSmtpCatcher } from './smtp-catcher.ts';
-import { createTestDatabase, type TestDatabase } from './test-database.ts';
+import { createTestDatabase, openTestDatabaseAgain, type TestDatabase } from './test-database.ts';
 
 const GENEROUS_LIMITS: SigninLimits = {
   perIp: { limit: 10_000, windowMs: 60_000 },
@@ -43,11 +42,9 @@ export interface TestAppOptions {
 /** The database of a test app: a fresh one, or another connection to the one `t` created (see shareDatabaseWith). */
 async function testDatabase(shared: { database: TestDatabase } | undefined): Promise<TestDatabase> {
   if (!shared) return createTestDatabase();
-  const { url } = shared.database;
   // The embedded database has one connection, in this process: the second instance shares it.
-  if (!url) return { ...shared.database, close: async () => {}, drop: async () => {} };
-  const handle = await openDatabase({ url });
-  return { ...handle, url, drop: () => handle.close() };
+  if (!shared.database.url) return { ...shared.database, close: async () => {}, drop: async () => {} };
+  return openTestDatabaseAgain(shared.database);
 }
 
 /**

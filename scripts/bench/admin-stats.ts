@@ -2,11 +2,11 @@
  * node --import tsx scripts/bench/admin-stats.ts [--publishers <1000>] [--days <365>] [--runs <10>] [--database-url <PostgreSQL server>]
  *
  * Admin Stats, the admin's home (issue 24): seeds a year of history for 1,000 publishers (daily ad, publisher and
- * URL summaries, the daily revenue ledger) into an embedded PGlite database in a temporary folder (or into a
- * throw-away database of a PostgreSQL server), then times what POST /api/admin/get-stats does once the gate has let
- * the admin in: the service's queries, the check against the contract's response schema and the JSON, without and
- * with the most frequent URLs. BENCH_PROFILE=1 also times each query alone and the service, schema check and JSON
- * apart. Figures go to docs/performance.md by hand.
+ * URL summaries, the daily revenue ledger and the balances the database keeps with it) into an embedded PGlite
+ * database in a temporary folder (or into a throw-away database of a PostgreSQL server), then times what
+ * POST /api/admin/get-stats does once the gate has let the admin in: the service's queries, the check against the
+ * contract's response schema and the JSON, without and with the most frequent URLs. BENCH_PROFILE=1 also times
+ * each query alone and the service, schema check and JSON apart. Figures go to docs/performance.md by hand.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -114,7 +114,8 @@ if (process.env.BENCH_PROFILE) {
   const queries: Record<string, ReturnType<typeof sql>> = {
     ads: sql`select day, publisher_id, channel, sum(impressions), sum(clicks), sum(cost), sum(publisher_revenue), sum(sales_rep_revenue), sum(company_revenue), sum(trial_cost) from daily_ad_stats where day >= ${first} and day <= ${lastDay} group by 1, 2, 3`,
     traffic: sql`select publisher_id, device, sum(pageviews), sum(impressions), sum(clicks) from daily_publisher_stats where day >= ${first} and day <= ${lastDay} group by 1, 2`,
-    ledger: sql`select account_id, sum(amount) from ledger_entries where account_type = 'publisher' group by 1`,
+    balances: sql`select account_id, balance from ledger_balances where account_type = 'publisher'`,
+    ledgerSum: sql`select account_id, sum(amount) from ledger_entries where account_type = 'publisher' group by 1`,
     publishers: sql`select * from publishers`,
     adsByDay: sql`select day, sum(cost), sum(publisher_revenue), sum(sales_rep_revenue), sum(company_revenue), sum(trial_cost) from daily_ad_stats where day >= ${first} and day <= ${lastDay} group by 1`,
     adsByPublisher: sql`select publisher_id, channel, sum(impressions), sum(clicks), sum(cost), sum(publisher_revenue) from daily_ad_stats where day >= ${first} and day <= ${lastDay} group by 1, 2`,

@@ -8,3 +8,4 @@ export * from './campaign-activity.ts';
 export * from './billing.ts';
 export * from './payouts.ts';
 export * from './signin-links.ts';
+export * from './money.ts';

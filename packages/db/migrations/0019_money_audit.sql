@@ -11,7 +11,7 @@ CREATE TABLE "money_audit_runs" (
 	"trigger" text NOT NULL,
 	"requested_by" integer,
 	"ok" boolean NOT NULL,
-	"checks" jsonb NOT NULL,
+	"checks" json NOT NULL,
 	"started_at" timestamp with time zone NOT NULL,
 	"duration_ms" integer NOT NULL
 );

@@ -3,7 +3,7 @@ import {
   boolean,
   index,
   integer,
-  jsonb,
+  json,
   pgTable,
   primaryKey,
   serial,
@@ -45,8 +45,9 @@ export const moneyAuditRuns = pgTable(
     trigger: text('trigger', { enum: ['schedule', 'admin'] }).notNull(),
     requestedBy: integer('requested_by').references(() => users.id),
     ok: boolean('ok').notNull(),
-    /** [{ name, ok, count, rows }], as the contract's ZMoneyAuditCheckSchema. */
-    checks: jsonb('checks').notNull(),
+    /** [{ name, ok, count, rows }], as the contract's ZMoneyAuditCheckSchema; json, not jsonb, keeps each row's
+     *  columns in the order the check wrote them. */
+    checks: json('checks').notNull(),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
     durationMs: integer('duration_ms').notNull(),
   },

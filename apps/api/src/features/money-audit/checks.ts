@@ -20,7 +20,9 @@ type Executor = Pick<Database, 'execute'>;
 const SALE_NOTE = sql`s.method || ' sale ' || s.id`;
 
 const QUERIES: Record<Exclude<MoneyAuditCheckName, 'campaignCredits'>, SQL> = {
-  // Per UTC day of the summaries: charged (cost, plus the trial cost the company carries) = the three shares.
+  // Per UTC day of the summaries: charged (cost, plus the trial cost the company carries) = the three shares. Each
+  // row balances when the day does (every event is split exactly): a scan for unbalanced rows finds the days to sum,
+  // instead of summing a year of rows by day.
   dailyRevenueSplit: sql`
     SELECT day::text AS day, sum(cost)::bigint AS cost, sum(trial_cost)::bigint AS "trialCost",
       sum(publisher_revenue)::bigint AS publisher, sum(sales_rep_revenue)::bigint AS "salesRep",
@@ -28,20 +30,42 @@ const QUERIES: Record<Exclude<MoneyAuditCheckName, 'campaignCredits'>, SQL> = {
       (sum(cost + trial_cost) - sum(publisher_revenue + sales_rep_revenue + company_revenue))::bigint AS difference,
       count(*) OVER () AS total_count
     FROM daily_ad_stats
+    WHERE day IN (
+      SELECT DISTINCT day FROM daily_ad_stats
+      WHERE cost + trial_cost <> publisher_revenue + sales_rep_revenue + company_revenue
+    )
     GROUP BY day
     HAVING sum(cost + trial_cost) <> sum(publisher_revenue + sales_rep_revenue + company_revenue)
     ORDER BY day`,
 
   // The daily ledger posts every closed day at once (daily-ledger.ts): up to the last day it posted, each publisher
   // and day with revenue or impressions has one revenue entry of that revenue, and no entry has nothing behind it.
+  // Days are compared first by their totals and a sum weighted by the publisher's id (money moved from one publisher
+  // to another changes it); only the days that differ are compared publisher by publisher, which a year of history
+  // would make slow.
   publisherRevenuePosted: sql`
-    WITH posted AS (
-      SELECT account_id AS publisher_id, day, sum(amount) AS amount, sum(impressions) AS impressions, count(*) AS entries
+    WITH posted_days AS (
+      SELECT day, sum(amount) AS amount, sum(impressions) AS impressions, sum(amount::numeric * account_id) AS weighted
       FROM ledger_entries WHERE account_type = 'publisher' AND kind = 'revenue'
+      GROUP BY day
+    ), earned_days AS (
+      SELECT day, sum(publisher_revenue) AS amount, sum(impressions) AS impressions,
+        sum(publisher_revenue::numeric * publisher_id) AS weighted
+      FROM daily_ad_stats WHERE day <= (SELECT max(day) FROM posted_days)
+      GROUP BY day
+    ), suspect_days AS (
+      SELECT coalesce(p.day, e.day) AS day
+      FROM posted_days p FULL JOIN earned_days e ON e.day = p.day
+      WHERE p.amount IS DISTINCT FROM e.amount OR p.impressions IS DISTINCT FROM e.impressions
+        OR p.weighted IS DISTINCT FROM e.weighted
+    ), posted AS (
+      SELECT account_id AS publisher_id, day, sum(amount) AS amount, sum(impressions) AS impressions, count(*) AS entries
+      FROM ledger_entries
+      WHERE account_type = 'publisher' AND kind = 'revenue' AND day IN (SELECT day FROM suspect_days)
       GROUP BY account_id, day
     ), earned AS (
       SELECT publisher_id, day, sum(publisher_revenue) AS revenue, sum(impressions) AS impressions
-      FROM daily_ad_stats WHERE day <= (SELECT max(day) FROM posted)
+      FROM daily_ad_stats WHERE day IN (SELECT day FROM suspect_days)
       GROUP BY publisher_id, day
       HAVING sum(publisher_revenue) <> 0 OR sum(impressions) > 0
     )

@@ -164,6 +164,34 @@ describe('each invariant broken by hand is reported, with its rows, and mailed t
     );
   });
 
+  it("a posted day's revenue moved from one publisher to another, the day's total unchanged", async () => {
+    const cuisine = await publisherId(t.db, 'Cuisine Facile');
+    // The oldest day both earned on (the test above broke the newest one).
+    const { day } = await one<{ day: string }>(sql`
+      select min(day)::text as day from ledger_entries b
+      where b.account_type = 'publisher' and b.kind = 'revenue' and b.account_id = ${blog} and b.amount > 10
+        and exists (select 1 from ledger_entries c where c.account_type = 'publisher' and c.kind = 'revenue'
+          and c.account_id = ${cuisine} and c.day = b.day)`);
+    const move = async (publisher: number, amount: number) => {
+      const row = await one<{ ad_id: number; device: string }>(sql`
+        select ad_id, device from daily_ad_stats where publisher_id = ${publisher} and day = ${day}
+          and publisher_revenue >= 10 and company_revenue >= 10 order by ad_id, device limit 1`);
+      await t.db.execute(sql`update daily_ad_stats set publisher_revenue = publisher_revenue + ${amount},
+        company_revenue = company_revenue - ${amount}
+        where day = ${day} and ad_id = ${row.ad_id} and publisher_id = ${publisher} and device = ${row.device}`);
+    };
+    await move(blog, -5);
+    await move(cuisine, 5);
+    const run = await runAudit();
+    const rows = checkOf(run, 'publisherRevenuePosted').rows.filter((row) => row.day === day);
+    expect(rows.map((row) => [row.publisherId, Number(row.earned) - Number(row.posted)])).toEqual(
+      [
+        [blog, -5],
+        [cuisine, 5],
+      ].sort((a, b) => a[0]! - b[0]!),
+    );
+  });
+
   it("an account's stored balance that is not the sum of its ledger", async () => {
     const ledger = await one<{ total: string }>(sql`select sum(amount) as total from ledger_entries
       where account_type = 'publisher' and account_id = ${blog}`);

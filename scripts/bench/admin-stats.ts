@@ -99,10 +99,14 @@ await step(
       from ${benchPublishers} p, ${history}, unnest(array['desktop', 'mobile']) as dev, generate_series(1, 3) as u,
         unnest(array[0, ${adA}::int]) as a`,
 );
+// Each day's revenue entries as the daily ledger posts them (daily-ledger.ts), so that the money audit finds the
+// history consistent.
 await step(
   'ledger_entries',
   sql`insert into ledger_entries (account_type, account_id, kind, amount, day, impressions)
-      select 'publisher', p.id, 'revenue', 4200000, d::date, 2400 from ${benchPublishers} p, ${history}`,
+      select 'publisher', s.publisher_id, 'revenue', sum(s.publisher_revenue), s.day, sum(s.impressions)
+      from daily_ad_stats s join ${benchPublishers} p on p.id = s.publisher_id
+      group by s.publisher_id, s.day`,
 );
 await step('analyze', sql`analyze`);
 log(`seeded in ${((performance.now() - started) / 1000).toFixed(0)} s`);

@@ -81,6 +81,17 @@ function addMoney(a: DeliveredMoney, b: DeliveredMoney): DeliveredMoney {
   };
 }
 
+/** What the page shows of each publisher (a year of Stats reads 1,000 of them: no column more). */
+const PUBLISHER_COLUMNS = {
+  id: publishers.id,
+  brand: publishers.brand,
+  isWeb: publishers.isWeb,
+  isOwl: publishers.isOwl,
+  isInstalled: publishers.isInstalled,
+  minBalanceForPayout: publishers.minBalanceForPayout,
+};
+type PublisherRow = { [Key in keyof typeof PUBLISHER_COLUMNS]: (typeof publishers.$inferSelect)[Key] };
+
 interface Counts {
   pageviews: number;
   impressions: number;
@@ -134,7 +145,7 @@ export async function adminStats(db: Database, options: AdminStatsOptions): Prom
       .select({ publisherId: ledgerBalances.accountId, balance: ledgerBalances.balance })
       .from(ledgerBalances)
       .where(eq(ledgerBalances.accountType, 'publisher')),
-    db.select().from(publishers).orderBy(publishers.brand, publishers.id),
+    db.select(PUBLISHER_COLUMNS).from(publishers).orderBy(publishers.brand, publishers.id),
   ]);
 
   const byDay = new Map<string, DeliveredMoney>(dayRows.map((row) => [row.day, row]));
@@ -368,7 +379,7 @@ async function owlAdStats(
   }>,
   firstDay: string,
   options: AdminStatsOptions,
-  publisherRows: Array<typeof publishers.$inferSelect>,
+  publisherRows: PublisherRow[],
 ): Promise<TAdminStats['owlStats']> {
   if (rows.length === 0) return [];
   const adIds = [...new Set(rows.map((row) => row.adId))];

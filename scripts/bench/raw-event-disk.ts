@@ -10,7 +10,7 @@
  * (a lead for 8% of those), 3% bots set aside (their pageview, decision and invalid_traffic row), over 50
  * publishers, the day's minutes and 5,000 pages each. It prints each raw table's size (pg_total_relation_size:
  * rows, TOAST and indexes) before and after, the time per 1,000 pageviews written, and with `--prune` how long the
- * retention job takes to delete them all in its chunks. `--without-retention-indexes` drops migration 0020's
+ * retention job takes to delete them all in its chunks. `--without-retention-indexes` drops migration 0019's
  * created_at indexes first, to see what they cost.
  */
 import { randomBytes } from 'node:crypto';

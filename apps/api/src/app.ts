@@ -23,6 +23,7 @@ import { DAILY_LEDGER_EVERY_MS, DAILY_LEDGER_JOB, DailyRevenueLedger } from './f
 import { MemoryRateLimitStore, RateLimiter, SharedRateLimitStore } from './infra/rate-limiter.ts';
 import type { SigninLimits } from './features/signin/signin-limits.ts';
 import { AD_PREVIEWS_EVERY_MS, AD_PREVIEWS_JOB, fillMissingPreviews } from './features/ads/previews.ts';
+import { MONEY_AUDIT_EVERY_MS, MONEY_AUDIT_JOB, MoneyAudit } from './features/money-audit/money-audit.ts';
 import compressAnswers from './http/compress-answers.ts';
 import csrf from './http/csrf.ts';
 import errors from './http/error-handler.ts';
@@ -62,6 +63,7 @@ import invalidTrafficRoutes from './features/invalid-traffic/routes.ts';
 import placementsRoutes from './features/placements/routes.ts';
 import campaignCountriesRoutes from './features/campaign-countries/routes.ts';
 import locationsRoutes from './features/locations/routes.ts';
+import moneyAuditRoutes from './features/money-audit/routes.ts';
 
 /** The embedded database's upkeep: checkpoint, and vacuum when due (scheduler job name). */
 export const EMBEDDED_MAINTENANCE_JOB = 'embedded-database-maintenance';
@@ -85,6 +87,8 @@ export interface AppContext {
   hashIds: HashIds;
   /** Timed jobs (started when the app is ready, stopped when it closes). */
   scheduler: Scheduler;
+  /** The standing audit of the money: daily, and on an admin's demand. */
+  moneyAudit: MoneyAudit;
 }
 
 export interface BuildAppOptions {
@@ -146,6 +150,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       claims: database.kind === 'postgres' ? new DatabaseJobClaims(database.db, options.scheduler?.leaseMs) : undefined,
       pollMs: options.scheduler?.pollMs,
     }),
+    moneyAudit: new MoneyAudit({ db: database.db, mailer, clock, log: app.log, appUrl: config.appUrl }),
   } satisfies AppContext);
   // A publisher request not answered within 24 hours counts as approved.
   // Approvals change which ads may be served: the delivery index is refreshed when any request expired.
@@ -180,6 +185,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.ctx.scheduler.every(RAW_EVENT_RETENTION_JOB, RAW_EVENT_RETENTION_EVERY_MS, (signal) =>
     pruneRawEvents(database.db, { now: clock.now(), rawEventDays: config.rawEventDays, signal }),
   );
+  // The money audit once a day, after the daily ledger has posted the day that closed (issue 32).
+  app.ctx.scheduler.every(MONEY_AUDIT_JOB, MONEY_AUDIT_EVERY_MS, async () => {
+    if (!(await app.ctx.moneyAudit.isDue())) return null;
+    await app.ctx.scheduler.runNow(DAILY_LEDGER_JOB);
+    return app.ctx.moneyAudit.run('schedule');
+  });
   // The embedded database has no checkpointer and no autovacuum (maintenance.ts says why it matters): its
   // upkeep runs at start and every 5 minutes, as a PostgreSQL server's checkpoints do by default. Per process:
   // the database lives in this one.
@@ -296,6 +307,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         placementsRoutes,
         campaignCountriesRoutes,
         locationsRoutes,
+        moneyAuditRoutes,
       ]) {
         await api.register(feature);
       }

@@ -160,6 +160,8 @@ export const CALL_SAMPLES: Record<string, CallSample> = {
   },
   '/api/admin/get-users': { body: noBody, otherTenant: 'none' },
   '/api/admin/get-stats': { body: () => ({ withUrls: true }), otherTenant: 'none' },
+  '/api/admin/run-money-audit': { body: noBody, otherTenant: 'none' },
+  '/api/admin/get-money-audit': { body: noBody, otherTenant: 'none' },
   '/api/admin/get-audit-log': { body: () => ({ action: 'signin', page: 1 }), otherTenant: 'none' },
   // A user that does not exist: 404 (the link's success is in admin-users/signin-as.test.ts).
   '/api/admin/create-signin-link': { body: () => ({ userId: 999_999 }), otherTenant: 'none', allowedRefusals: [404] },

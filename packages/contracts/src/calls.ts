@@ -52,6 +52,7 @@ import { ADMIN_STATS_CALLS } from './admin-stats.ts';
 import { AUDIT_LOG_CALLS } from './audit-log.ts';
 import { INVALID_TRAFFIC_CALLS } from './invalid-traffic.ts';
 import { LOCATIONS_CALLS } from './locations.ts';
+import { MONEY_AUDIT_CALLS } from './money-audit.ts';
 import { PLACEMENTS_CALLS } from './placements.ts';
 import { CAMPAIGN_COUNTRIES_CALLS } from './campaign-countries.ts';
 import { signInCall } from './signin.ts';
@@ -121,4 +122,5 @@ export const API_CALLS = [
   ...PLACEMENTS_CALLS,
   ...CAMPAIGN_COUNTRIES_CALLS,
   ...LOCATIONS_CALLS,
+  ...MONEY_AUDIT_CALLS,
 ] as const;

@@ -20,4 +20,5 @@ export * from './invalid-traffic.ts';
 export * from './placements.ts';
 export * from './campaign-countries.ts';
 export * from './locations.ts';
+export * from './money-audit.ts';
 export * from './calls.ts';

@@ -61,7 +61,7 @@ const rowsOf = <Row>(result: unknown) => (result as { rows: Row[] }).rows;
 const milliseconds = (ms: number) => sql`(${Math.round(ms)}::bigint * interval '1 millisecond')`;
 
 /**
- * Claims in the `scheduled_jobs` table of a database that several instances share (migration 0020): a due run is
+ * Claims in the `scheduled_jobs` table of a database that several instances share (migration 0019): a due run is
  * taken by one conditional update (the job not leased, or its lease expired; and due, unless forced), under a
  * lease its holder renews every third of its length. Every time is the database's, whatever the machines' clocks.
  */

@@ -5,6 +5,7 @@ import { adDecisionMail, publisherValidationRequestMail } from '../features/ad-v
 import { welcomeMail } from '../features/admin-accounts/welcome-mail.ts';
 import { latePaymentMail } from '../features/billing/late-payment-mail.ts';
 import { bitcoinInstructionsMail, invoiceMail } from '../features/billing-documents/mails.ts';
+import { moneyAuditMail } from '../features/money-audit/audit-mail.ts';
 import { payoutPaidMail, payoutReturnedMail } from '../features/payouts/payout-mails.ts';
 import { loginCodeMail } from '../features/signin/login-code-mail.ts';
 import { mailHtml, renderMail } from './mail-template.ts';
@@ -76,6 +77,25 @@ const everyMail = (locale: 'en' | 'fr'): Record<string, MailMessage> => ({
     amountStr: '60 €',
     reason: 'closed',
     restoredStr: '60 €',
+  }),
+  moneyAudit: moneyAuditMail({
+    to,
+    locale,
+    ranAt: new Date('2026-11-26T00:15:00Z'),
+    failed: [
+      {
+        name: 'ledgerBalances',
+        ok: false,
+        count: 21,
+        rows: Array.from({ length: 21 }, (_, index) => ({
+          accountType: 'publisher',
+          accountId: index + 1,
+          stored: 10,
+          ledger: null,
+        })),
+      },
+    ],
+    statsUrl: 'https://ads.example.test/admin/stats',
   }),
 });
 

@@ -69,7 +69,7 @@ export const campaigns = pgTable(
     remainingImpressions: bigint('remaining_impressions', { mode: 'number' }).notNull().default(0),
     remainingClicks: bigint('remaining_clicks', { mode: 'number' }).notNull().default(0),
     /**
-     * Moves on with every change of the remaining credits (a trigger, migration 0022): instances sharing the
+     * Moves on with every change of the remaining credits (a trigger, migration 0021): instances sharing the
      * credits through Redis keep the newest figure they read (docs/scaling.md).
      */
     creditsVersion: bigint('credits_version', { mode: 'number' }).notNull().default(0),

@@ -56,7 +56,7 @@ export const publisherPlacements = pgTable(
  * of the cost of writing a batch of counted events (docs/performance.md). The three written for every
  * pageview (pageviews, ad_decisions, ad_impressions) are read by id, and reports read the daily summaries; their
  * only other index is on `created_at`, by which rows older than RAW_EVENT_DAYS are deleted in chunks
- * (apps/api/src/features/event-retention/, migration 0020): each index is one more insertion per row.
+ * (apps/api/src/features/event-retention/, migration 0019): each index is one more insertion per row.
  */
 
 /** One load of the publisher script on a page (desktop or mobile). Invalid ones are kept with their reason. */

@@ -10,3 +10,4 @@ export * from './payouts.ts';
 export * from './signin-links.ts';
 export * from './instances.ts';
 export * from './scheduled-jobs.ts';
+export * from './money.ts';

@@ -10,7 +10,7 @@ const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
  * Uploaded media kept in the database (MEDIA_STORAGE=postgres), so that every instance of the server reads what
  * any of them stored. Content-addressed as the folder storage is (`key` is the SHA-256 of `bytes` and the
  * extension): a row is written once and never changes. The bytes are stored uncompressed out of line (migration
- * 0021): media are already compressed, and a byte range then reads only its own pages.
+ * 0020): media are already compressed, and a byte range then reads only its own pages.
  */
 export const media = pgTable(
   'media',

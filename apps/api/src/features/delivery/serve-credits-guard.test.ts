@@ -13,7 +13,7 @@ import {
 } from '../../../test/serve-support.ts';
 
 /*
- * The database is the last guard of the money (migration 0017): a campaign's credits never go below zero because
+ * The database is the last guard of the money (migration 0021): a campaign's credits never go below zero because
  * the database refuses the spend, not because one process remembers them. Here the engine believes a campaign has
  * credits that the database no longer holds (another instance spent them, or an admin took them back): what would
  * overdraw is refused, billed to nobody, paid to nobody, and set aside as `noCredits`.

@@ -420,7 +420,7 @@ export function installedPublisherIds(events: readonly DeliveryEvent[]): number[
   return [...installed];
 }
 
-/** record_delivery_batch's parameters in their order (migrations 0006, 0015), each with the builder of its rows. */
+/** record_delivery_batch's parameters in their order (migrations 0006, 0015, 0021), each with the builder of its rows. */
 export const BATCH_PARAMETERS = [
   ['pageview_rows', pageviewRows],
   ['decision_rows', adDecisionRows],

@@ -1,5 +1,13 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { ledgerEntries, payoutMethods, payouts, publishers, type Database, type networkSettings } from '@helium/db';
+import {
+  ledgerBalances,
+  ledgerEntries,
+  payoutMethods,
+  payouts,
+  publishers,
+  type Database,
+  type networkSettings,
+} from '@helium/db';
 import { formatDate, microsToEuros, type Locale } from '@helium/domain';
 import { formatAmountInCurrency } from '@helium/domain/invoice';
 import {
@@ -96,12 +104,16 @@ export function payoutFacts(setup: PayoutSetup, balance: number): PayoutFacts {
   };
 }
 
-/** The publisher's balance: the sum of its ledger entries (micro-euros). */
+/**
+ * The publisher's balance, the sum of its ledger entries (micro-euros), as the database keeps it with each entry
+ * (`ledger_balances`, migration 0018): committed entries only, like the sum it replaces. The payout's debit, inserted
+ * next in the same transaction, moves it under the row's lock, so a revenue entry posted meanwhile stays in it.
+ */
 export async function publisherBalance(ex: Executor, publisherId: number): Promise<number> {
   const [row] = await ex
-    .select({ balance: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)`.mapWith(Number) })
-    .from(ledgerEntries)
-    .where(and(eq(ledgerEntries.accountType, 'publisher'), eq(ledgerEntries.accountId, publisherId)));
+    .select({ balance: ledgerBalances.balance })
+    .from(ledgerBalances)
+    .where(and(eq(ledgerBalances.accountType, 'publisher'), eq(ledgerBalances.accountId, publisherId)));
   return Number(row?.balance ?? 0);
 }
 

@@ -3,6 +3,7 @@ import { Checkbox, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { QueryContent } from '../../app/QueryContent.tsx';
 import { PageHeader } from '../../app/PageHeader.tsx';
+import { MoneyAuditCard } from './components/MoneyAuditCard.tsx';
 import { OwlStats } from './components/OwlStats.tsx';
 import { RevenueSummary } from './components/RevenueSummary.tsx';
 import { WebPublishersTable } from './components/WebPublishersTable.tsx';
@@ -10,8 +11,9 @@ import { useAdminStats } from './hooks/useAdminStats.ts';
 import { footnoteKey } from './utils/statsRules.ts';
 
 /**
- * Admin Stats, the admin's home (specification 01, section 2): revenue and its split, network figures, the web
- * publishers' table, newsletters, the most-frequent-URLs checkbox and the footnote with the days averaged.
+ * Admin Stats, the admin's home (specification 01, section 2): revenue and its split, network figures, the money
+ * audit (issue 32), the web publishers' table, newsletters, the most-frequent-URLs checkbox and the footnote with
+ * the days averaged.
  */
 export function AdminStatsPage() {
   const { t } = useTranslation();
@@ -26,6 +28,7 @@ export function AdminStatsPage() {
           return (
             <Stack gap="md">
               <RevenueSummary stats={stats} />
+              <MoneyAuditCard />
               <Checkbox
                 label={t('adminStats.showUrls')}
                 checked={withUrls}

@@ -15,7 +15,7 @@ FOR EACH ROW WHEN (OLD.remaining_impressions IS DISTINCT FROM NEW.remaining_impr
   OR OLD.remaining_clicks IS DISTINCT FROM NEW.remaining_clicks)
 EXECUTE FUNCTION bump_credits_version();
 --> statement-breakpoint
--- record_delivery_batch (migrations 0006, 0009, 0015) no longer clamps credits at 0 (the check refuses an
+-- record_delivery_batch (migrations 0006, 0009, 0015, 0021) no longer clamps credits at 0 (the check refuses an
 -- overdraw) and answers the credits of the campaigns it spent: a new return type, so the function goes first.
 DROP FUNCTION record_delivery_batch(json, json, json, json, json, json, json, json, json, json, json, json, json, json, json);
 --> statement-breakpoint

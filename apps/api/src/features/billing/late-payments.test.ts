@@ -171,6 +171,9 @@ describe('an invoice paid after it was cancelled', () => {
       couponTakenAgain: true,
     });
     expect(await creditMismatches(t.db)).toEqual([]);
+    // The standing audit finds every invariant held: a cancelled invoice paid late is credited once, not twice.
+    const audit = await t.app.ctx.moneyAudit.run('admin');
+    expect(audit.checks.filter((check) => !check.ok)).toEqual([]);
   });
 });
 

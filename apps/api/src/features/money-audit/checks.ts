@@ -18,6 +18,8 @@ type Executor = Pick<Database, 'execute'>;
 
 /** A sale's entries in the advertiser's ledger are found by their note, as the billing code writes it (sales.ts). */
 const SALE_NOTE = sql`s.method || ' sale ' || s.id`;
+/** A ledger entry of sale `s` (its note, or its note and what happened: "invoice sale 6 paid after cancellation"). */
+const OF_SALE = sql`(l.note = ${SALE_NOTE} OR l.note LIKE ${SALE_NOTE} || ' %')`;
 
 const QUERIES: Record<Exclude<MoneyAuditCheckName, 'campaignCredits'>, SQL> = {
   // Per UTC day of the summaries: charged (cost, plus the trial cost the company carries) = the three shares. Each
@@ -91,32 +93,42 @@ const QUERIES: Record<Exclude<MoneyAuditCheckName, 'campaignCredits'>, SQL> = {
     WHERE b.balance IS DISTINCT FROM l.total
     ORDER BY 1, 2`,
 
-  // A paid sale and an unpaid invoice (credited when issued) have one purchase entry of credits for their quantity
-  // and one of money for their amount, nothing taken back; a pending sale has none yet.
+  // A paid sale and an unpaid invoice (credited when issued) are credited once, for their quantity, and charged once,
+  // for their amount: one purchase entry of each, and whatever was taken back since given back (a sale cancelled and
+  // then paid late: a cancellation and a reinstatement of credits, a reversal and a new purchase of money); a pending
+  // sale has none yet.
   salesCreditedOnce: sql`
     WITH credits AS (
       SELECT sale_id, count(*) FILTER (WHERE kind = 'purchase') AS purchases,
-        coalesce(sum(impressions + clicks) FILTER (WHERE kind = 'purchase'), 0) AS credited,
-        count(*) FILTER (WHERE kind = 'cancellation') AS cancellations
+        coalesce(sum(impressions + clicks), 0) AS credited,
+        count(*) FILTER (WHERE kind = 'cancellation') AS cancellations,
+        count(*) FILTER (WHERE kind = 'reinstatement') AS reinstatements
       FROM campaign_credits WHERE sale_id IS NOT NULL GROUP BY sale_id
     ), sold AS (
       SELECT s.id, s.state, s.method, s.quantity, s.amount,
         coalesce(c.purchases, 0) AS purchases, coalesce(c.credited, 0) AS credited,
-        coalesce(c.cancellations, 0) AS cancellations,
+        coalesce(c.cancellations, 0) AS cancellations, coalesce(c.reinstatements, 0) AS reinstatements,
         (SELECT count(*) FROM ledger_entries l WHERE l.account_type = 'advertiser' AND l.account_id = s.advertiser_id
-          AND l.kind = 'purchase' AND l.note = ${SALE_NOTE}) AS charges,
+          AND l.kind = 'purchase' AND ${OF_SALE})
+        - (SELECT count(*) FROM ledger_entries r JOIN ledger_entries l ON l.id = r.reverses_id
+          WHERE r.kind = 'reversal' AND l.account_type = 'advertiser' AND l.account_id = s.advertiser_id
+            AND l.kind = 'purchase' AND ${OF_SALE}) AS charges,
         (SELECT coalesce(sum(l.amount), 0) FROM ledger_entries l WHERE l.account_type = 'advertiser'
-          AND l.account_id = s.advertiser_id AND l.kind = 'purchase' AND l.note = ${SALE_NOTE}) AS charged
+          AND l.account_id = s.advertiser_id AND l.kind = 'purchase' AND ${OF_SALE})
+        + (SELECT coalesce(sum(r.amount), 0) FROM ledger_entries r JOIN ledger_entries l ON l.id = r.reverses_id
+          WHERE r.kind = 'reversal' AND l.account_type = 'advertiser' AND l.account_id = s.advertiser_id
+            AND l.kind = 'purchase' AND ${OF_SALE}) AS charged
       FROM sales s LEFT JOIN credits c ON c.sale_id = s.id
       WHERE s.state <> 'cancelled'
     )
     SELECT id AS "saleId", state, method, quantity::bigint AS quantity, purchases::int AS "creditEntries",
-      credited::bigint AS credited, cancellations::int AS "cancellationEntries", amount::bigint AS amount,
-      charges::int AS "ledgerEntries", charged::bigint AS charged,
-      count(*) OVER () AS total_count
+      credited::bigint AS credited, cancellations::int AS "cancellationEntries",
+      reinstatements::int AS "reinstatementEntries", amount::bigint AS amount, charges::int AS "ledgerEntries",
+      charged::bigint AS charged, count(*) OVER () AS total_count
     FROM sold
     WHERE CASE WHEN state = 'pending' THEN purchases <> 0 OR charges <> 0
-      ELSE purchases <> 1 OR credited <> quantity OR cancellations <> 0 OR charges <> 1 OR charged <> amount END
+      ELSE purchases <> 1 OR cancellations <> reinstatements OR credited <> quantity OR charges <> 1
+        OR charged <> amount END
     ORDER BY id`,
 
   // A cancelled sale that was credited has each entry reversed: a cancellation of credits for its purchase entry,
@@ -129,10 +141,10 @@ const QUERIES: Record<Exclude<MoneyAuditCheckName, 'campaignCredits'>, SQL> = {
     ), cancelled AS (
       SELECT s.id, s.method, coalesce(c.purchases, 0) AS purchases, coalesce(c.cancellations, 0) AS cancellations,
         (SELECT count(*) FROM ledger_entries l WHERE l.account_type = 'advertiser' AND l.account_id = s.advertiser_id
-          AND l.kind = 'purchase' AND l.note = ${SALE_NOTE}) AS charges,
+          AND l.kind = 'purchase' AND ${OF_SALE}) AS charges,
         (SELECT count(*) FROM ledger_entries r JOIN ledger_entries l ON l.id = r.reverses_id
           WHERE r.kind = 'reversal' AND l.account_type = 'advertiser' AND l.account_id = s.advertiser_id
-            AND l.kind = 'purchase' AND l.note = ${SALE_NOTE}) AS reversals
+            AND l.kind = 'purchase' AND ${OF_SALE}) AS reversals
       FROM sales s LEFT JOIN credits c ON c.sale_id = s.id
       WHERE s.state = 'cancelled'
     )

@@ -185,11 +185,20 @@ export class SharedBilling implements Billing {
   }
 
   count(event: PacedEvent, costBound?: number): CountHold {
-    // The ad's spend was charged its bound when spent (the budget's check): now its exact cost.
-    if (costBound !== undefined && this.budgets.has(event.adId) && costBound !== event.spent) {
-      this.scripts.redis.decrby(this.keys.adSpend(event.adId), costBound - event.spent).catch(this.onError);
-    }
-    return this.pacing.count(event);
+    const counted = this.pacing.count(event);
+    // The ad's spend was charged its bound when spent (the budget's check): now its exact cost. Undone with the
+    // spend's own undo, which takes the bound back.
+    const excess = costBound !== undefined && this.budgets.has(event.adId) ? costBound - event.spent : 0;
+    if (excess === 0) return counted;
+    const key = this.keys.adSpend(event.adId);
+    this.scripts.redis.decrby(key, excess).catch(this.onError);
+    return {
+      undo: () => {
+        counted.undo();
+        this.scripts.redis.incrby(key, excess).catch(this.onError);
+      },
+      settled: counted.settled,
+    };
   }
 
   written(after: CreditsAfter[], events: readonly DeliveryEvent[]): void {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { migrateDatabase, openDatabase, seedDemoData, type DatabaseHandle } from '@helium/db';
+import { migrateDatabase, openDatabase, type DatabaseHandle } from '@helium/db';
+import { pgliteTemplate, postgresTemplate, retryWhileInUse } from './database-template.ts';
 
 /** Which database the API tests run on: PGlite by default, PostgreSQL when the project runs them so. */
 export const TEST_DRIVER = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
@@ -12,8 +13,9 @@ export type TestDatabase = DatabaseHandle & {
 };
 
 /**
- * A fresh migrated and seeded database for one test file (left empty with `seed: false`). On PostgreSQL each
- * file gets its own database, dropped afterwards, so files can run in parallel without seeing each other's rows.
+ * A fresh migrated and seeded database for one test file (left empty with `seed: false`), copied from a template
+ * (database-template.ts). On PostgreSQL each file gets its own database, dropped afterwards, so files can run in
+ * parallel without seeing each other's rows.
  */
 export async function createTestDatabase({ seed = true }: { seed?: boolean } = {}): Promise<TestDatabase> {
   if (TEST_DRIVER === 'postgres') {
@@ -22,13 +24,20 @@ export async function createTestDatabase({ seed = true }: { seed?: boolean } = {
     const name = `helium_test_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
+    try {
+      if (seed) {
+        const template = await postgresTemplate(admin, adminUrl);
+        await retryWhileInUse(() => admin.query(`create database ${name} template ${template}`));
+      } else {
+        await admin.query(`create database ${name}`);
+      }
+    } finally {
+      await admin.end();
+    }
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
     const handle = await openDatabase({ url: url.toString() });
-    await migrateDatabase(handle);
-    if (seed) await seedDemoData(handle.db);
+    if (!seed) await migrateDatabase(handle);
     return {
       ...handle,
       url: url.toString(),
@@ -50,9 +59,8 @@ export async function createTestDatabase({ seed = true }: { seed?: boolean } = {
       },
     };
   }
-  const handle = await openDatabase();
-  await migrateDatabase(handle);
-  if (seed) await seedDemoData(handle.db);
+  const handle = await openDatabase(seed ? { pgliteImage: await pgliteTemplate() } : {});
+  if (!seed) await migrateDatabase(handle);
   return { ...handle, url: undefined, drop: () => handle.close() };
 }
 

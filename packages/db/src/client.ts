@@ -34,6 +34,8 @@ export interface DatabaseHandle {
   databaseThreadUtilization?: (previous?: EventLoopUtilization) => EventLoopUtilization;
   /** The embedded database's thread id in the operating system (Linux), for CPU time per thread. */
   databaseOsThreadId?: number | null;
+  /** The embedded database's files as one archive, which `pgliteImage` starts a copy from. */
+  dumpImage?: () => Promise<Uint8Array>;
   /**
    * Makes this process the only server of the database until it closes (waiting up to `waitMs` for another to
    * stop), or throws DatabaseInUseError. The ad server checks credits, caps and unique clicks in memory: two
@@ -74,6 +76,8 @@ export interface DatabaseOptions {
   url?: string;
   /** Folder of the embedded database; absent means in memory. */
   pgliteDir?: string;
+  /** The embedded database starts as a copy of this one (DatabaseHandle.dumpImage's answer): tests' template. */
+  pgliteImage?: Uint8Array;
   /**
    * The database stopped serving this process while open: the embedded database's thread stopped or failed
    * (pglite-thread.ts), or PostgreSQL's connection holding the lock of holdExclusive ended.
@@ -167,7 +171,11 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
   }
   // PGlite runs in a thread of its own, off the HTTP server's thread (pglite-thread.ts says why); drizzle's
   // PGlite driver only calls query, exec and transaction, which the threaded client provides.
-  const client = new ThreadedPGlite({ dataDir: options.pgliteDir, onFailure: options.onFailure });
+  const client = new ThreadedPGlite({
+    dataDir: options.pgliteDir,
+    image: options.pgliteImage,
+    onFailure: options.onFailure,
+  });
   try {
     await client.waitReady;
   } catch (error) {
@@ -193,6 +201,7 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
     holdExclusive: async () => {},
     oneStartAtATime: (step) => step(),
     databaseThreadUtilization: (previous) => client.eventLoopUtilization(previous),
+    dumpImage: () => client.dumpDataDir(),
     databaseOsThreadId: client.osThreadId,
   };
 }

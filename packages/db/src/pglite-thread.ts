@@ -77,6 +77,8 @@ export class ThreadedPGlite {
   constructor(
     options: {
       dataDir?: string;
+      /** The files of a database to start from (`dumpDataDir`'s answer), rather than an empty one. */
+      image?: Uint8Array;
       onFailure?: (error: Error) => void;
       /**
        * Tests only: how many bytes of protocol messages one call into PGlite may carry (default: its receive
@@ -86,7 +88,7 @@ export class ThreadedPGlite {
     } = {},
   ) {
     this.worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
-      workerData: { dataDir: options.dataDir, bytesPerCall: options.bytesPerCall },
+      workerData: { dataDir: options.dataDir, image: options.image, bytesPerCall: options.bytesPerCall },
       // The worker inherits no loader: it is plain JavaScript.
       execArgv: [],
     });
@@ -205,6 +207,11 @@ export class ThreadedPGlite {
   /** How busy the database thread has been (since `previous`, when given): for benchmarks and diagnosis. */
   eventLoopUtilization(previous?: EventLoopUtilization): EventLoopUtilization {
     return this.worker.performance.eventLoopUtilization(previous);
+  }
+
+  /** The database's files as one uncompressed tar archive: what `image` takes to start a copy. */
+  dumpDataDir(): Promise<Uint8Array> {
+    return this.outsideTransactions(() => this.send<Uint8Array>({ op: 'dump' }));
   }
 
   async close(): Promise<void> {

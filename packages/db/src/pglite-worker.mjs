@@ -26,7 +26,12 @@ function describeError(error) {
   return { message: error instanceof Error ? error.message : String(error), name: error?.name, fields };
 }
 
-const database = new PGlite({ dataDir: workerData?.dataDir ?? undefined });
+// `image`: a dump of a database's files (dumpDataDir) to start from instead of an empty one (tests' template).
+const image = workerData?.image;
+const database = new PGlite({
+  dataDir: workerData?.dataDir ?? undefined,
+  loadDataDir: image ? new Blob([image]) : undefined,
+});
 
 /** Names of the statements prepared so far in this database session. */
 const prepared = new Set();
@@ -146,6 +151,8 @@ async function run(message) {
       return database.exec(message.sql);
     case 'executePrepared':
       return executePrepared(message.statement);
+    case 'dump':
+      return new Uint8Array(await (await database.dumpDataDir('none')).arrayBuffer());
     case 'close':
       await database.close();
       return null;

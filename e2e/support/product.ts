@@ -1,9 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
 import { startSmtpCatcher } from '../../apps/api/test/smtp-catcher.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -18,6 +19,17 @@ async function freePort(): Promise<number> {
       );
     });
   });
+}
+
+/**
+ * A DATA_DIR for a new product: a copy of the one the global setup seeded (global-setup.ts) when it has run and
+ * the product keeps its data there (no DATABASE_URL), else an empty one the product seeds at its start.
+ */
+function newDataDir(env: Record<string, string>): string {
+  const dataDir = mkdtempSync(join(tmpdir(), 'helium-e2e-'));
+  const seeded = inject('seededDataDir');
+  if (seeded && !env.DATABASE_URL) cpSync(seeded, dataDir, { recursive: true });
+  return dataDir;
 }
 
 /**
@@ -36,7 +48,7 @@ export async function startProduct(
   } = {},
 ) {
   const smtp = await startSmtpCatcher();
-  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'helium-e2e-'));
+  const dataDir = options.dataDir ?? newDataDir(env);
   const port = await freePort();
   const url = `http://localhost:${port}`;
   const output: string[] = [];

@@ -28,7 +28,7 @@ export const DEMO_WIRE = {
 };
 
 /**
- * Money out for the demo (docs/server-behaviour.md, "Publisher revenue in the ledger"; decisions.md section 6).
+ * Money out for the demo (docs/server-behaviour.md, "Publisher revenue in the ledger"; docs/decisions.md section 6).
  *
  * 1. The revenue entries of every closed day of the traffic history, as the daily revenue ledger posts them (its
  *    SQL, apps/api/src/features/revenue-ledger/daily-ledger.ts: one per publisher and day with impressions or

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { INVALID_TRAFFIC_MAX_DAYS } from '@helium/domain/retention';
 import { defineCall } from './call.ts';
 
-/** What was set aside, per publisher, UTC day, reason and kind (decisions.md section 4: kept aside, not deleted). */
+/** What was set aside, per publisher, UTC day, reason and kind (docs/decisions.md section 4). */
 export const ZInvalidTrafficRowSchema = z.object({
   day: z.string(),
   dayStr: z.string(),

@@ -1,7 +1,7 @@
 import type { Micros } from './money.ts';
 
 /*
- * The admin's Stats (specification 01, sections 2 and 9; decisions.md section 6): the rules of its figures.
+ * The admin's Stats (specification 01, sections 2 and 9; docs/decisions.md section 6): the rules of its figures.
  */
 
 /** Minimum share of pageviews that must become validated impressions (percent); below it the missing share is red. */
@@ -45,7 +45,7 @@ export interface RevenueParts {
 
 /**
  * The Stats split: trial costs are subtracted from the company's figure, so that the parts add up to what
- * advertisers were charged (decisions.md section 6).
+ * advertisers were charged (docs/decisions.md section 6).
  */
 export function revenueParts(money: DeliveredMoney): RevenueParts {
   return {

@@ -1,5 +1,5 @@
 /**
- * Ads and their validation (specification 01 sections 3-5, 02 sections 2.3, 4, 5; decisions.md section 8).
+ * Ads and their validation (specification 01 sections 3-5, 02 sections 2.3, 4, 5; docs/decisions.md section 8).
  * Pure rules only: the API and the web app both call them.
  */
 import { httpUrl, withoutControlCharacters } from './delivery/addresses.ts';

@@ -1,5 +1,5 @@
 /*
- * Locations for geotargeting (specification 01, sections 2 and 4; decisions.md section 5). A location id is
+ * Locations for geotargeting (specification 01, sections 2 and 4; docs/decisions.md section 5). A location id is
  * `FR` (a country, ISO 3166-1), `FR/IDF` (a region, the code the IP database gives) or `FR/IDF/Paris` (a city, as
  * the IP database names it). A selection is a set of ids in compact form: a country whose every region is selected
  * is the country's id, a region whose every city is selected is the region's id, and no id sits inside another.

@@ -2,7 +2,7 @@ import type { Micros } from './money.ts';
 import { eurosToDollars, eurosToPicoBitcoins } from './pricing.ts';
 
 /*
- * Publisher payouts (specification 02, sections 2.5 and 9; decisions.md section 6). A payout takes the whole
+ * Publisher payouts (specification 02, sections 2.5 and 9; docs/decisions.md section 6). A payout takes the whole
  * balance: the publisher's ledger gets one debit of the balance; what is sent is the balance less the transfer fee,
  * converted at the network's rate of the day for dollars and bitcoins.
  */

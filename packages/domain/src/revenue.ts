@@ -28,7 +28,7 @@ export function clickCost(cpc: Micros): Micros {
   return cpc;
 }
 
-/** The publisher's share of what its traffic costs, unless its own is set (decisions.md section 6: 70%). */
+/** The publisher's share of what its traffic costs, unless its own is set (docs/decisions.md section 6: 70%). */
 export const DEFAULT_PUBLISHER_SHARE_BP = 7000;
 
 export interface RevenueSplitInput {
@@ -56,7 +56,7 @@ export interface RevenueSplit {
 }
 
 /**
- * decisions.md section 6: shares are rounded down, the company keeps the remainder, so the parts always add
+ * docs/decisions.md section 6: shares are rounded down, the company keeps the remainder, so the parts always add
  * up to the cost exactly.
  */
 export function splitRevenue(input: RevenueSplitInput): RevenueSplit {

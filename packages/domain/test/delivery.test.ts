@@ -61,7 +61,7 @@ const slot = (overrides: Partial<SlotFacts> = {}): SlotFacts => ({
   ...overrides,
 });
 
-describe('eligibility (decisions.md section 5)', () => {
+describe('eligibility (docs/decisions.md section 5)', () => {
   it.each([
     ['an approved ad', {}, {}, {}, null],
     ['admin validation pending', { adminValidation: 3 }, {}, {}, 'notValidatedByAdmin'],

@@ -50,7 +50,7 @@ describe('costs', () => {
   });
 });
 
-describe('splitRevenue (decisions.md section 6)', () => {
+describe('splitRevenue (docs/decisions.md section 6)', () => {
   it.each([
     [
       '70% publisher, no rep',

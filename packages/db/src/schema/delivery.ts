@@ -19,7 +19,7 @@ import { ads } from './ads.ts';
 import { users } from './users.ts';
 
 /*
- * The ad-delivery engine's records (decisions.md sections 4-6, docs/server-behaviour.md). Event tables are
+ * The ad-delivery engine's records (docs/decisions.md sections 4-6, docs/server-behaviour.md). Event tables are
  * append-only; the summaries are counters the engine increments in the same transaction as the events.
  */
 
@@ -312,7 +312,7 @@ export const dailyCountryStats = pgTable(
 );
 
 /**
- * Every movement of money, append-only (decisions.md section 3): a correction is a reversing entry.
+ * Every movement of money, append-only (docs/decisions.md section 3): a correction is a reversing entry.
  * Amounts in micro-euros, positive = credited to the account.
  */
 export const ledgerEntries = pgTable(

@@ -2,7 +2,7 @@ import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'd
 import { users } from './users.ts';
 
 /**
- * An admin's one-time "Sign In ->" link to a user's session (decisions.md section 7): only the hash of its random
+ * An admin's one-time "Sign In ->" link to a user's session (docs/decisions.md section 7): only the hash of its random
  * token is stored; it works for a few minutes, once (`usedAt` is set by a compare-and-set), and only in the browser
  * of the admin who asked for it. Each use is in `audit_log` (`user.signinAs`).
  */

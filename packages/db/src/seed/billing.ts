@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { DAY_MS, INVOICE_PAYMENT_DAYS } from '@helium/domain';
 import type { Database } from '../client.ts';
 import {
   advertisers,
@@ -12,8 +13,6 @@ import {
 } from '../schema/index.ts';
 import { DEMO_EMAILS, type DemoAccounts } from './users.ts';
 
-const DAY = 86_400_000;
-
 /**
  * Money in for the demo: the demo campaign may be paid by card, Bitcoin or invoice (its largest purchase reaches
  * the minimum order of direct billing); three past sales, one of each kind (card paid, Bitcoin confirmed, invoice
@@ -26,7 +25,7 @@ export async function seedBilling(db: Database, accounts: DemoAccounts, now = ne
     .set({ canBuyInBtc: true, canBillToPay: true, buyMax: 2_000_000, buyStep: 100_000 })
     .where(eq(campaigns.id, accounts.demoCampaignId));
 
-  const past = (days: number) => new Date(now.getTime() - days * DAY);
+  const past = (days: number) => new Date(now.getTime() - days * DAY_MS);
   const base = {
     advertiserId: accounts.demoAdvertiserId,
     campaignId: accounts.demoCampaignId,
@@ -73,7 +72,7 @@ export async function seedBilling(db: Database, accounts: DemoAccounts, now = ne
         currency: 'eur',
         amountInCurrency: 1_187_500_000,
         invoiceNumber: 1,
-        dueAt: new Date(past(5).getTime() + 30 * DAY),
+        dueAt: new Date(past(5).getTime() + INVOICE_PAYMENT_DAYS * DAY_MS),
         createdAt: past(5),
       },
     ])

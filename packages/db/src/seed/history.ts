@@ -1,6 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import {
   DAY_MS,
+  MINUTE_MS,
   DEFAULT_PUBLISHER_SHARE_BP,
   isMobileCompatible,
   isNewsletterFormat,
@@ -372,7 +373,10 @@ export async function seedTrafficHistory(
 
       // The realtime counters of the last full day: its figures spread over its minutes.
       if (back === 1) {
-        const minutes = Array.from({ length: 1440 }, (_, index) => new Date(dayStart.getTime() + index * 60_000));
+        const minutes = Array.from(
+          { length: DAY_MS / MINUTE_MS },
+          (_, index) => new Date(dayStart.getTime() + index * MINUTE_MS),
+        );
         const weights = minutes.map((minute) => minuteShare(minute, model) * (0.7 + 0.6 * random()));
         const spread = (value: number | undefined) => splitInteger(value ?? 0, weights);
         const desktop = perDevice.get('desktop');

@@ -1,10 +1,9 @@
 import { desc, eq, sql } from 'drizzle-orm';
+import { DAY_MS } from '@helium/domain';
 import { payoutQuote } from '@helium/domain/payouts';
 import type { Database } from '../client.ts';
 import { ledgerEntries, networkSettings, payoutMethods, payouts, publishers } from '../schema/index.ts';
 import type { DemoAccounts } from './users.ts';
-
-const DAY = 86_400_000;
 
 /**
  * What Demo Blog had earned before the demo's 30 days of history, brought forward into the ledger by an admin
@@ -29,7 +28,7 @@ export const DEMO_WIRE = {
 };
 
 /**
- * Money out for the demo (docs/server-behaviour.md, "Publisher revenue in the ledger"; decisions.md section 6).
+ * Money out for the demo (docs/server-behaviour.md, "Publisher revenue in the ledger"; docs/decisions.md section 6).
  *
  * 1. The revenue entries of every closed day of the traffic history, as the daily revenue ledger posts them (its
  *    SQL, apps/api/src/features/revenue-ledger/daily-ledger.ts: one per publisher and day with impressions or
@@ -59,7 +58,7 @@ export async function seedPayouts(db: Database, accounts: DemoAccounts, now = ne
     having sum(s.publisher_revenue) <> 0 or sum(s.impressions) > 0
     on conflict (account_type, account_id, day) where kind = 'revenue' do nothing`);
 
-  const past = (days: number) => new Date(now.getTime() - days * DAY);
+  const past = (days: number) => new Date(now.getTime() - days * DAY_MS);
   await db
     .update(publishers)
     .set({ authorizedPayoutMethods: ['paypal', 'wire', 'bitcoin'] })

@@ -1,5 +1,5 @@
 /**
- * The publisher's registered domain (decisions.md, installation): the domain itself or one of its
+ * The publisher's registered domain (docs/decisions.md section 4): the domain itself or one of its
  * subdomains, `www.` ignored on both sides, case-insensitive. No registered domain matches nothing.
  */
 export function isOnRegisteredDomain(host: string, domain: string | null | undefined): boolean {

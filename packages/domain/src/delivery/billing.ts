@@ -46,7 +46,7 @@ export interface ClickKey {
 }
 
 /**
- * The keys under which a click is unique (decisions.md section 4): once per UNIQUE_CLICK_MS per visitor and ad,
+ * The keys under which a click is unique (docs/decisions.md section 4): once per UNIQUE_CLICK_MS per visitor and ad,
  * and once per decision for its click token's whole life (CLICK_TOKEN_MS), so that one page's ad link fetched again
  * each hour, from new addresses, bills once. Not per decision for a newsletter: its banner's one link is every
  * reader's, who each bill once an hour. `own` are the keys a unique click marks; `checked` adds the visitor under

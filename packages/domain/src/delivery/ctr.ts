@@ -1,6 +1,6 @@
 import { shiftDay } from '../activity.ts';
 
-/** Days in the CTR window, "the last 7 days" of decisions.md section 5: today and the 6 days before it. */
+/** Days in the CTR window, "the last 7 days" of docs/decisions.md section 5: today and the 6 days before it. */
 export const CTR_WINDOW_DAYS = 7;
 
 /**

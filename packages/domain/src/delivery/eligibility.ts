@@ -101,7 +101,7 @@ export function matchesGeotargeting(targets: readonly string[], location: Visito
   return targets.some((target) => places.includes(target));
 }
 
-/** Why an ad cannot fill a slot, or null when it can (decisions.md section 5). */
+/** Why an ad cannot fill a slot, or null when it can (docs/decisions.md section 5). */
 export function ineligibility(
   ad: EligibleAdFacts,
   campaign: EligibleCampaignFacts,

@@ -1,7 +1,7 @@
 import { HOUR_MS } from '../time.ts';
 
 /**
- * A validated impression (decisions.md section 4): at least 50% of the ad in view for 1 continuous second, 2 s
+ * A validated impression (docs/decisions.md section 4): at least 50% of the ad in view for 1 continuous second, 2 s
  * for a video, once it has rendered. The publisher script measures it and sends the view beacon then; it starts
  * counting only once the decision's answer has arrived, so a genuine beacon comes at the earliest this long after
  * its decision. An earlier one was not measured by the script (a program replaying the token at once).
@@ -13,7 +13,7 @@ export const MIN_IN_VIEW_RATIO = 0.5;
 
 /**
  * How long a click of the same visitor on the same ad counts once: a second click within this window is a repeat,
- * shown but not billed (decisions.md section 4).
+ * shown but not billed (docs/decisions.md section 4).
  */
 export const UNIQUE_CLICK_MS = HOUR_MS;
 

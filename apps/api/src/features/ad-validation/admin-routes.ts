@@ -4,7 +4,7 @@ import { VALIDATION } from '@helium/domain';
 import { route } from '../../http/route.ts';
 import { actOnPublishers, adminAdViews, advertiserChoices, decideAd, type AdValidationDeps } from './ad-validation.ts';
 
-/** Admin: Ad Validation (spec 01, sections 2, 4, 5, 7; decisions.md section 8). */
+/** Admin: Ad Validation (spec 01, sections 2, 4, 5, 7; docs/decisions.md section 8). */
 export default async function adminAdValidationRoutes(app: FastifyInstance) {
   const { db, clock, mailer, config, hashIds } = app.ctx;
   const deps = (request: FastifyRequest): AdValidationDeps => ({

@@ -107,7 +107,7 @@ export async function activityByPublisher(
   options: AdminActivityOptions,
 ): Promise<TAdminActivityPublisher[]> {
   const { index } = engine.state();
-  // The CTR window of decisions.md section 5: today and the 6 days before it.
+  // The CTR window of docs/decisions.md section 5: today and the 6 days before it.
   const statRows = await db
     .select({
       adId: dailyAdStats.adId,

@@ -30,7 +30,7 @@ import { mediaUrl } from '../../infra/media-storage.ts';
 import type { NetworkSettings } from '../network-settings/network-settings.ts';
 
 /*
- * Admin Stats, the admin's home (specification 01, sections 2, 3 and 9; decisions.md section 6; issue 24).
+ * Admin Stats, the admin's home (specification 01, sections 2, 3 and 9; docs/decisions.md section 6; issue 24).
  *
  * - The window is the last N closed UTC days, yesterday included (N: the network setting `statsDaysAveraged`,
  *   7 by default). Figures are daily averages over it; `revenue.yesterday` is yesterday's.

@@ -4,7 +4,7 @@ import { DAY_MS, MINUTE_MS } from '@helium/domain';
 import { hashToken, randomToken } from '../../infra/tokens.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 
-/** How long an admin's "Sign In ->" link works (decisions.md section 7: short-lived). */
+/** How long an admin's "Sign In ->" link works (docs/decisions.md section 7: short-lived). */
 export const SIGNIN_LINK_MINUTES = 5;
 
 /** The API's path of a sign-in link (outside /api: a GET the browser opens, registered in routes.ts). */

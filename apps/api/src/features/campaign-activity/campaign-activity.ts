@@ -447,7 +447,7 @@ const NEWSLETTER_FORMATS: readonly number[] = [AD_FORMAT.newsletter];
 
 /**
  * Each of the advertiser's ads' share (0..1) of the advertiser's traffic, as the delivery engine allocates it
- * now (decisions.md section 5): on each display (a web publisher's desktop or mobile, a newsletter) the
+ * now (docs/decisions.md section 5): on each display (a web publisher's desktop or mobile, a newsletter) the
  * advertiser's eligible ads share its part equally while the display is in Balancer (fewer than
  * `minImpressionsToAutoPilot` validated impressions today), and by Thompson sampling on their CTR window once
  * the display is in AutoPilot and all of them have AutoPilot on. The displays are weighted by the advertiser's
@@ -532,7 +532,7 @@ export async function advertiserTrafficShares(
 }
 
 /**
- * What the eligibility rule (decisions.md section 5) knows about one ad on one publisher, read from the
+ * What the eligibility rule (docs/decisions.md section 5) knows about one ad on one publisher, read from the
  * database: the same facts the delivery engine's in-memory index holds, including the per-publisher switch.
  */
 export async function eligibilityFactsFor(

@@ -10,7 +10,7 @@ import { publisherId } from '../../../test/serve-support.ts';
 import { DAY_MS } from '@helium/domain';
 
 /**
- * The advertiser's AutoPilot share bar follows the delivery engine's rule (decisions.md section 5), the ad
+ * The advertiser's AutoPilot share bar follows the delivery engine's rule (docs/decisions.md section 5), the ad
  * budget's maximum counts trial spending as the engine does, and the engine's counters use the 7-day window.
  */
 let t: TestApp;

@@ -279,7 +279,7 @@ export async function loadCounters(
   now: Date,
   uniqueClicksSince: number,
 ): Promise<CounterSnapshot> {
-  // The CTR window of decisions.md section 5: today and the 6 days before it.
+  // The CTR window of docs/decisions.md section 5: today and the 6 days before it.
   const weekStart = ctrWindowStartDay(today);
   const campaignToday = await campaignImpressionsOn(db, today);
   const displayToday = await impressionsByDisplay(db, eq(dailyAdStats.day, today));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CtrWindow } from './ctr-window.ts';
 
-describe('CtrWindow (the last 7 days of decisions.md section 5)', () => {
+describe('CtrWindow (the last 7 days of docs/decisions.md section 5)', () => {
   it('sums the days of the window and ignores days before it', () => {
     const window = new CtrWindow('2026-11-22');
     window.add('2026-11-16', 1, 100, 2);

@@ -8,7 +8,7 @@ export interface AdCounts {
 const NONE: Readonly<AdCounts> = Object.freeze({ impressions: 0, clicks: 0 });
 
 /**
- * Each ad's validated impressions and unique clicks over the CTR window (decisions.md section 5: today and the
+ * Each ad's validated impressions and unique clicks over the CTR window (docs/decisions.md section 5: today and the
  * 6 days before), kept per day so that the oldest day leaves the sums when a new day starts. Thompson sampling,
  * CTR ranks and their thresholds read the sums.
  */

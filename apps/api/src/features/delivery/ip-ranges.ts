@@ -79,7 +79,7 @@ class Intervals<T extends number | bigint> {
 
 /**
  * A set of IP ranges (IPv4 and IPv6, in CIDR notation or single addresses), such as the address blocks of
- * cloud and hosting providers, whose traffic decisions.md section 4 counts as invalid. Looked up on every
+ * cloud and hosting providers, whose traffic docs/decisions.md section 4 counts as invalid. Looked up on every
  * pageview, view and click: a binary search over merged intervals, whatever the number of ranges.
  */
 export class IpRanges {

@@ -17,7 +17,7 @@ import {
 import { DAY_MS } from '@helium/domain';
 
 /*
- * What a campaign may still be billed for (decisions.md sections 5 and 6): selection stops serving at the
+ * What a campaign may still be billed for (docs/decisions.md sections 5 and 6): selection stops serving at the
  * AutoFlow daily cap (served ads not yet viewed included) and at an ad's budget, and counting itself bills
  * nothing beyond them when a view or a click comes after others reached the limit. Impressions of a CPM that
  * is not a whole number of micro-euros per impression are charged their fair part.

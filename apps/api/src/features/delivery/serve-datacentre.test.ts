@@ -17,7 +17,7 @@ import {
 } from '../../../test/serve-support.ts';
 
 /*
- * decisions.md section 4: traffic from data-centre IPs is invalid. The ranges come from the file named by
+ * docs/decisions.md section 4: traffic from data-centre IPs is invalid. The ranges come from the file named by
  * DATACENTER_IP_RANGES_FILE (docs/configuration.md); such pageviews, views and clicks are set aside.
  */
 

@@ -20,7 +20,7 @@ import { buildTestApp, type TestApp } from '../../../test/helper.ts';
 import { BOT_UA, BROWSER_UA, campaignOfBrand, publisherId, type Visitor } from '../../../test/serve-support.ts';
 
 /*
- * Newsletter (owl) banners (decisions.md section 4): the image link chooses the issue's ad at its first open and
+ * Newsletter (owl) banners (docs/decisions.md section 4): the image link chooses the issue's ad at its first open and
  * keeps it for that issue, counts an impression per open (bots excluded), and the click link redirects to that
  * ad's link and counts a click.
  */

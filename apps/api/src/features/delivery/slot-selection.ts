@@ -46,7 +46,7 @@ export interface SlotQuery {
   location: SlotLocation;
 }
 
-/** Why an ad cannot fill a slot of this publisher now, or null (decisions.md section 5). */
+/** Why an ad cannot fill a slot of this publisher now, or null (docs/decisions.md section 5). */
 export function ineligibilityOf(
   state: SelectionState,
   ad: IndexedAd,

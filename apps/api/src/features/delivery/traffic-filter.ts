@@ -47,7 +47,7 @@ export interface TrafficLimits {
   mailProxyOpensPerReaderPerIssue: number;
   /** An issue's opens through mail proxies in a UTC day, all proxies together (at most 65,535: CountMinSketch). */
   mailProxyOpensPerIssuePerDay: number;
-  /** Share of a publisher's daily unique visitors one IP may hold (decisions.md: 5%). */
+  /** Share of a publisher's daily unique visitors one IP may hold (docs/decisions.md section 4: 5%). */
   oneIpShare: number;
   /** The one-IP share applies from this many unique visitors of the publisher in the day. */
   oneIpMinVisitors: number;
@@ -279,7 +279,7 @@ export class WindowVisitors {
 const MAX_FLAGGED_IPS = 1_000_000;
 
 /**
- * Invalid-traffic filtering in memory (decisions.md section 4): known bot user agents, rate abuse per
+ * Invalid-traffic filtering in memory (docs/decisions.md section 4): known bot user agents, rate abuse per
  * visitor and per IP, and an IP holding more than its share of a publisher's unique visitors of the day.
  * What it refuses is recorded aside by the engine, never counted.
  */

@@ -21,9 +21,9 @@ import type { TAccounting, TTransaction } from '@helium/contracts';
 import { notFound } from '../../http/errors.ts';
 
 /*
- * The publisher's Accounting (specification 02, sections 2.5 and 3; decisions.md section 6): the balance is the sum
- * of the publisher's ledger, the transactions are its entries with the balance after each, and the payout flags
- * come from the domain's rules.
+ * The publisher's Accounting (specification 02, sections 2.5 and 3; docs/decisions.md section 6): the balance is
+ * the sum of the publisher's ledger, the transactions are its entries with the balance after each, and the payout
+ * flags come from the domain's rules.
  */
 
 /** A transaction or the database: the payout request reads inside the transaction that moves the money. */

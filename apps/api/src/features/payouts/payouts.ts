@@ -26,7 +26,7 @@ import {
 import { payoutPaidMail, payoutReturnedMail } from './payout-mails.ts';
 
 /*
- * The life of a payout (decisions.md section 6): asked by the publisher for its whole balance, it is recorded
+ * The life of a payout (docs/decisions.md section 6): asked by the publisher for its whole balance, it is recorded
  * pending with a debit of that balance, in one transaction; an admin marks it paid (it stays debited) or returned
  * (a new entry gives the balance back). A publisher holds at most one pending payout: the publisher row is locked
  * while the request reads and writes, and the partial unique index `payouts_one_pending_per_publisher` refuses a

@@ -10,7 +10,7 @@ export const DAILY_LEDGER_EVERY_MS = 5 * 60_000;
 export const DAY_CLOSE_GRACE_MS = 5 * 60_000;
 
 /**
- * The publishers' daily revenue (decisions.md section 6: the balance is the sum of the ledger): one `revenue`
+ * The publishers' daily revenue (docs/decisions.md section 6: the balance is the sum of the ledger): one `revenue`
  * entry per publisher per closed UTC day, the sum of that day's `daily_ad_stats.publisher_revenue` and
  * validated impressions. Idempotent: the unique index on (account, day) of revenue entries makes a second
  * run, or a second process, post nothing; every closed day not yet posted is posted (missed days at start).

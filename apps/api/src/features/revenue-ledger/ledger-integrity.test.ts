@@ -18,8 +18,8 @@ import { utcDay } from '../delivery/visitor.ts';
 import { DAILY_LEDGER_JOB, DailyRevenueLedger } from './daily-ledger.ts';
 
 /*
- * The ledger's identities (decisions.md sections 3 and 6; packages/domain/src/revenue.ts), over several UTC days of
- * real serving traffic (web pages on desktop and mobile, newsletter opens, clicks, a bot; a trial campaign and a
+ * The ledger's identities (docs/decisions.md sections 3 and 6; packages/domain/src/revenue.ts), over several UTC days
+ * of real serving traffic (web pages on desktop and mobile, newsletter opens, clicks, a bot; a trial campaign and a
  * publisher with a sales rep):
  *
  * - one revenue entry per publisher per closed UTC day, the sum of that day's `daily_ad_stats.publisher_revenue`

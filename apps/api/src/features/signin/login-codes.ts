@@ -2,7 +2,7 @@ import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import { loginCodes, type Database } from '@helium/db';
 import { hmac, safeEqual, sixDigitCode } from '../../infra/tokens.ts';
 
-/** How long a mailed code signs in (decisions.md section 7). */
+/** How long a mailed code signs in (docs/decisions.md section 7). */
 export const LOGIN_CODE_MINUTES = 15;
 const LOGIN_CODE_MS = LOGIN_CODE_MINUTES * 60_000;
 

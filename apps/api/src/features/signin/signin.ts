@@ -35,7 +35,7 @@ const REFUSAL_OF: Record<Exclude<CodeCheck, 'ok'>, TSignInResponse['status']> = 
 };
 
 /**
- * Passwordless sign-in (decisions.md section 7). Step 1 mails a 6-digit code; step 2 checks it, asks a
+ * Passwordless sign-in (docs/decisions.md section 7). Step 1 mails a 6-digit code; step 2 checks it, asks a
  * publisher or advertiser who has not yet agreed to the terms to agree, and stores the agreement with its date.
  * Both answer 429 past their rate limits (signin-limits.ts).
  *

@@ -21,7 +21,7 @@ import {
 import { stripeFailure } from './stripe-client.ts';
 
 /*
- * Card payments (specification 02, sections 2.2 and 7; decisions.md section 1). The advertiser's chosen quantity
+ * Card payments (specification 02, sections 2.2 and 7; docs/decisions.md section 1). The advertiser's chosen quantity
  * (update-buy) is priced by the server and recorded as a pending card sale, then paid on a Stripe Checkout Session,
  * or, without STRIPE_SECRET_KEY, on the product's own test checkout page. Either way the payment goes through
  * completeCardSale, the sale's compare-and-set, so a session credits its campaign once.

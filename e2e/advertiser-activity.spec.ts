@@ -146,12 +146,19 @@ describe('advertiser Activity screen', () => {
   it('moves the AutoFlow slider and shows the days of delivery', async () => {
     await page.getByRole('button', { name: 'AutoFlow' }).click();
     const slider = page.getByRole('slider', { name: 'Daily impressions cap' });
+    const saves: Array<Promise<unknown>> = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/advertiser/update-campaign-pause')) saves.push(request.response());
+    });
     await slider.focus();
     for (let step = 0; step < 5; step++) await page.keyboard.press('ArrowRight');
     await expect
       .poll(() => page.getByTestId('autoflow-text').innerText())
       .toMatch(/^At most 500 impressions a day: delivery spread over [\d,]+ days\.$/);
     await page.keyboard.press('Escape');
+    // Each step is saved, one after the other: the last one stored is 500.
+    await expect.poll(() => saves.length).toBe(5);
+    await Promise.all(saves);
     // Stored: after a reload the cap is still there.
     await page.reload();
     await page.getByRole('button', { name: 'AutoFlow' }).click();

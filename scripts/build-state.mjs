@@ -1,7 +1,12 @@
 // Whether `npm run build` must run before `npm start`: the build is missing, or a source is newer than it.
 // Uses only Node's own modules (it runs in prestart, also in a tree that `npm prune --omit=dev` left).
+import { execSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** What `npm run build` writes: the compiled API, the web app and the publisher script. */
 export const BUILD_OUTPUTS = [
@@ -40,15 +45,16 @@ const isTest = (name) => /\.test\.tsx?$/.test(name);
 /** The most recently modified file under `paths` (files or folders, relative to `root`), or null when none. */
 export function newestFile(root, paths) {
   let newest = null;
-  const visit = (path) => {
+  const pending = paths.map((path) => join(root, path)).filter((path) => existsSync(path));
+  while (pending.length > 0) {
+    const path = pending.pop();
     const stat = statSync(path);
     if (stat.isDirectory()) {
-      for (const entry of readdirSync(path)) if (!isTest(entry)) visit(join(path, entry));
+      for (const entry of readdirSync(path)) if (!isTest(entry)) pending.push(join(path, entry));
     } else if (!newest || stat.mtimeMs > newest.mtimeMs) {
       newest = { path, mtimeMs: stat.mtimeMs };
     }
-  };
-  for (const path of paths) if (existsSync(join(root, path))) visit(join(root, path));
+  }
   return newest;
 }
 
@@ -73,4 +79,30 @@ export function whyBuildIsStaleAt(root) {
   });
   const newest = newestFile(root, BUILD_SOURCES);
   return whyBuildIsStale(outputs, newest && { ...newest, path: newest.path.slice(root.length + 1) });
+}
+
+/** Whether `name` can be imported from the workspace `at` (npm may keep a package in the workspace's node_modules). */
+function installed(name, at) {
+  try {
+    createRequire(join(root, at, 'package.json')).resolve(`${name}/package.json`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Runs `npm run build` when the build is stale (saying why, after `prefix`); exits when it cannot be made here. */
+export function ensureBuild(prefix) {
+  const stale = whyBuildIsStaleAt(root);
+  if (!stale) return;
+  // `npm prune --omit=dev` removed the compilers: a stale build cannot be remade here.
+  if (!installed('esbuild', 'apps/api') || !installed('vite', 'apps/web')) {
+    console.error(
+      `${prefix}: the build must be made again (${stale}), but its tools are not installed ` +
+        '(npm prune --omit=dev removes them): run `npm ci && npm run build` first.',
+    );
+    process.exit(1);
+  }
+  console.log(`${prefix}: building (${stale})`);
+  execSync('npm run build', { cwd: root, stdio: 'inherit' });
 }

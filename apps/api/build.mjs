@@ -42,7 +42,11 @@ const sourceModuleUrls = {
 const started = Date.now();
 await build({
   absWorkingDir: apiDir,
-  entryPoints: { main: 'src/main.ts' },
+  entryPoints: {
+    main: 'src/main.ts',
+    backup: 'src/backup/backup-command.ts',
+    restore: 'src/backup/restore-command.ts',
+  },
   outdir,
   bundle: true,
   splitting: true,

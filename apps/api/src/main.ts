@@ -9,7 +9,7 @@ import {
   type DatabaseHandle,
 } from '@helium/db';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, embeddedDatabaseDir, loadConfig } from './config.ts';
 import { createMailer } from './infra/mailer.ts';
 import { findFfmpeg } from './infra/media-probe.ts';
 import { copyFolderMediaToDatabase, DatabaseMediaStorage, openMediaStorage } from './infra/database-media-storage.ts';
@@ -40,7 +40,7 @@ async function main() {
   const log = pino({ level: process.env.LOG_LEVEL ?? 'info' });
   const database = await openDatabase({
     url: config.databaseUrl,
-    pgliteDir: join(config.dataDir, 'db'),
+    pgliteDir: embeddedDatabaseDir(config.dataDir),
     // Nothing is answered 2xx without its database: stop, so that a supervisor restarts the server.
     onFailure: (error) => {
       log.fatal({ err: error }, 'the database stopped serving this process');

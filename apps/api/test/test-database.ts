@@ -12,10 +12,11 @@ export type TestDatabase = DatabaseHandle & {
 };
 
 /**
- * A fresh migrated and seeded database for one test file (left empty with `seed: false`). On PostgreSQL each
- * file gets its own database, dropped afterwards, so files can run in parallel without seeing each other's rows.
+ * A fresh migrated and seeded database for one test file (left empty with `seed: false`, without tables too with
+ * `migrate: false`). On PostgreSQL each file gets its own database, dropped afterwards, so files can run in
+ * parallel without seeing each other's rows.
  */
-export async function createTestDatabase({ seed = true }: { seed?: boolean } = {}): Promise<TestDatabase> {
+export async function createTestDatabase({ seed = true, migrate = true } = {}): Promise<TestDatabase> {
   if (TEST_DRIVER === 'postgres') {
     const adminUrl = process.env.TEST_DATABASE_URL;
     if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
@@ -27,8 +28,8 @@ export async function createTestDatabase({ seed = true }: { seed?: boolean } = {
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
     const handle = await openDatabase({ url: url.toString() });
-    await migrateDatabase(handle);
-    if (seed) await seedDemoData(handle.db);
+    if (migrate) await migrateDatabase(handle);
+    if (migrate && seed) await seedDemoData(handle.db);
     return {
       ...handle,
       url: url.toString(),
@@ -51,8 +52,8 @@ export async function createTestDatabase({ seed = true }: { seed?: boolean } = {
     };
   }
   const handle = await openDatabase();
-  await migrateDatabase(handle);
-  if (seed) await seedDemoData(handle.db);
+  if (migrate) await migrateDatabase(handle);
+  if (migrate && seed) await seedDemoData(handle.db);
   return { ...handle, url: undefined, drop: () => handle.close() };
 }
 

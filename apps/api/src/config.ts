@@ -212,7 +212,10 @@ export const embeddedDatabaseDir = (dataDir: string) => join(dataDir, 'db');
  * Where the server keeps its data, and its database when not PostgreSQL: what backup and restore read without the
  * rest of the configuration (loadConfig would create a session secret in DATA_DIR).
  */
-export function storageFrom(env: NodeJS.ProcessEnv = process.env): { dataDir: string; databaseUrl: string | undefined } {
+export function storageFrom(env: NodeJS.ProcessEnv = process.env): {
+  dataDir: string;
+  databaseUrl: string | undefined;
+} {
   return { dataDir: resolve(env.DATA_DIR ?? './data'), databaseUrl: env.DATABASE_URL || undefined };
 }
 

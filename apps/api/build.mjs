@@ -3,7 +3,7 @@
 // by plain `node`. The workspace packages (@helium/*, TypeScript) are bundled in; every other package stays an
 // import of node_modules, so it must be a dependency (not a devDependency) for `npm prune --omit=dev`.
 import { build } from 'esbuild';
-import { readFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { dirname, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -40,6 +40,8 @@ const sourceModuleUrls = {
 };
 
 const started = Date.now();
+// Chunks are named by their content: the previous build's would pile up.
+await rm(outdir, { recursive: true, force: true });
 await build({
   absWorkingDir: apiDir,
   entryPoints: {

@@ -2,7 +2,7 @@
 // installed with apt-get when missing and running as root. Uses only Node's own modules (it runs before npm
 // install has finished, in pretest and prestart).
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, statfsSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 
 /** What each tool is, where it may be, and the environment variable that names another binary. */
@@ -12,6 +12,7 @@ export const SYSTEM_TOOLS = {
     envVariable: 'CHROMIUM_PATH',
     candidates: ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'],
     purpose: 'the end-to-end tests drive the web app in it',
+    withoutIt: 'the end-to-end tests cannot run',
   },
   // Debian's ffmpeg is maintained (security updates); the server decodes untrusted uploads with it
   // (apps/api/src/infra/media-probe.ts, which finds it the same way: FFMPEG_PATH, then PATH).
@@ -23,8 +24,16 @@ export const SYSTEM_TOOLS = {
       .filter(Boolean)
       .map((dir) => join(dir, 'ffmpeg')),
     purpose: 'the server decodes uploaded images with it and makes video posters',
+    withoutIt:
+      'the server starts without it, but checks uploaded images by their header only and gives videos no poster',
   },
 };
+
+/** Free bytes on the root file system (where apt-get installs). */
+function freeBytes() {
+  const stats = statfsSync('/');
+  return stats.bavail * stats.bsize;
+}
 
 /** The tool's binary: its environment variable when set, else the first candidate that exists; null if none. */
 export function findSystemTool(name) {
@@ -44,6 +53,7 @@ export function ensureSystemTool(name, prefix) {
   const hasApt = spawnSync('apt-get', ['--version'], { stdio: 'ignore' }).status === 0;
   if (isRoot && hasApt) {
     console.log(`${prefix}: installing ${tool.debianPackage} with apt-get (${tool.purpose})`);
+    const freeBefore = freeBytes();
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
     for (const args of [
       ['update', '-qq'],
@@ -52,11 +62,17 @@ export function ensureSystemTool(name, prefix) {
       if (spawnSync('apt-get', args, { stdio: 'inherit', env }).status !== 0) break;
     }
     const installed = findSystemTool(name);
-    if (installed) return installed;
+    if (installed) {
+      const megabytes = Math.round((freeBefore - freeBytes()) / 1e6);
+      console.log(
+        `${prefix}: installed ${tool.debianPackage} (${installed}), ${megabytes} MB of disk with its libraries`,
+      );
+      return installed;
+    }
   }
   console.error(
-    `${prefix}: ${name} is missing (${tool.purpose}). Install it (Debian/Ubuntu: sudo apt-get install -y ` +
-      `${tool.debianPackage}) or set ${tool.envVariable} to its binary.`,
+    `${prefix}: ${name} is missing (${tool.purpose}): ${tool.withoutIt}. Install it (Debian/Ubuntu: sudo apt-get ` +
+      `install -y ${tool.debianPackage}) or set ${tool.envVariable} to its binary.`,
   );
   return null;
 }

@@ -205,14 +205,27 @@ function readWorkers(value: string | undefined, databaseUrl: string | undefined,
   return workers;
 }
 
+/** The embedded database's folder in DATA_DIR (unused with DATABASE_URL). */
+export const embeddedDatabaseDir = (dataDir: string) => join(dataDir, 'db');
+
+/**
+ * Where the server keeps its data, and its database when not PostgreSQL: what backup and restore read without the
+ * rest of the configuration (loadConfig would create a session secret in DATA_DIR).
+ */
+export function storageFrom(env: NodeJS.ProcessEnv = process.env): {
+  dataDir: string;
+  databaseUrl: string | undefined;
+} {
+  return { dataDir: resolve(env.DATA_DIR ?? './data'), databaseUrl: env.DATABASE_URL || undefined };
+}
+
 /**
  * Reads the environment. The session secret: SESSION_SECRET when given; else, with DATABASE_URL, the one every
  * instance on that database shares, read by buildApp (left undefined here); else DATA_DIR/session-secret.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoadedConfig {
   const port = readPort(env.PORT, 3000);
-  const dataDir = resolve(env.DATA_DIR ?? './data');
-  const databaseUrl = env.DATABASE_URL || undefined;
+  const { dataDir, databaseUrl } = storageFrom(env);
   const secret = env.SESSION_SECRET?.trim();
   if (secret !== undefined && secret !== '' && secret.length < MIN_SECRET_LENGTH) {
     throw new ConfigError(`SESSION_SECRET must be at least ${MIN_SECRET_LENGTH} characters`);

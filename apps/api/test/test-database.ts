@@ -13,11 +13,12 @@ export type TestDatabase = DatabaseHandle & {
 };
 
 /**
- * A fresh migrated and seeded database for one test file (left empty with `seed: false`), copied from a template
- * (database-template.ts). On PostgreSQL each file gets its own database, dropped afterwards, so files can run in
+ * A fresh migrated and seeded database for one test file, copied from a template (database-template.ts); left
+ * empty with `seed: false`, without tables too with `migrate: false`. On PostgreSQL each file gets its own
+ * database, dropped afterwards, so files can run in
  * parallel without seeing each other's rows.
  */
-export async function createTestDatabase({ seed = true }: { seed?: boolean } = {}): Promise<TestDatabase> {
+export async function createTestDatabase({ seed = true, migrate = true } = {}): Promise<TestDatabase> {
   if (TEST_DRIVER === 'postgres') {
     const adminUrl = process.env.TEST_DATABASE_URL;
     if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
@@ -25,7 +26,7 @@ export async function createTestDatabase({ seed = true }: { seed?: boolean } = {
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
     try {
-      if (seed) {
+      if (seed && migrate) {
         const template = await postgresTemplate(admin, adminUrl);
         await retryWhileInUse(() => admin.query(`create database ${name} template ${template}`));
       } else {
@@ -37,7 +38,7 @@ export async function createTestDatabase({ seed = true }: { seed?: boolean } = {
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
     const handle = await openDatabase({ url: url.toString() });
-    if (!seed) await migrateDatabase(handle);
+    if (migrate && !seed) await migrateDatabase(handle);
     return {
       ...handle,
       url: url.toString(),
@@ -59,8 +60,9 @@ export async function createTestDatabase({ seed = true }: { seed?: boolean } = {
       },
     };
   }
-  const handle = await openDatabase(seed ? { pgliteImage: await pgliteTemplate() } : {});
-  if (!seed) await migrateDatabase(handle);
+  const fromTemplate = seed && migrate;
+  const handle = await openDatabase(fromTemplate ? { pgliteImage: await pgliteTemplate() } : {});
+  if (migrate && !seed) await migrateDatabase(handle);
   return { ...handle, url: undefined, drop: () => handle.close() };
 }
 

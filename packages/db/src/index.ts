@@ -3,3 +3,12 @@ export { FolderInUseError } from './folder-lock.ts';
 export { FREEZE_AFTER_TRANSACTIONS, maintainEmbeddedDatabase, type MaintenanceResult } from './maintenance.ts';
 export * from './schema/index.ts';
 export { seedDemoData, isDatabaseEmpty } from './seed/index.ts';
+export {
+  BackupError,
+  dumpEmbeddedDatabase,
+  dumpPostgresDatabase,
+  hasEmbeddedDatabase,
+  loadEmbeddedDatabase,
+  postgresTables,
+  restorePostgresDatabase,
+} from './backup.ts';

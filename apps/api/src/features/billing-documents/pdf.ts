@@ -1,4 +1,4 @@
-import PDFDocument from 'pdfkit';
+import type PDFKitDocument from 'pdfkit';
 import {
   BITCOIN_SIGN,
   formatDate,
@@ -214,8 +214,13 @@ const LEFT = 50;
 const WIDTH = 495;
 const RIGHT = LEFT + WIDTH;
 
+/** pdfkit and its font libraries take a third of a second to load: with the first document, not at every start. */
+let pdfkit: Promise<typeof PDFKitDocument> | undefined;
+
 /** A new A4 document and the promise of its bytes once ended. */
-function startDocument(title: string, locale: Locale, options: PdfOptions) {
+async function startDocument(title: string, locale: Locale, options: PdfOptions) {
+  pdfkit ??= import('pdfkit').then((module) => module.default);
+  const PDFDocument = await pdfkit;
   const doc = new PDFDocument({
     size: 'A4',
     margin: LEFT,
@@ -298,7 +303,7 @@ function totalsBlock(doc: Doc, rows: Array<{ label: string; value: string; bold?
 export async function renderInvoicePdf(document: InvoiceDocument, options: PdfOptions = {}): Promise<Buffer> {
   const { locale, currency } = document;
   const t = textsFor(locale);
-  const { doc, bytes } = startDocument(`${t.invoice} ${document.invoiceNumber}`, locale, options);
+  const { doc, bytes } = await startDocument(`${t.invoice} ${document.invoiceNumber}`, locale, options);
 
   let y = header(
     doc,
@@ -376,7 +381,7 @@ export async function renderInvoicePdf(document: InvoiceDocument, options: PdfOp
 export async function renderReceiptPdf(document: ReceiptDocument, options: PdfOptions = {}): Promise<Buffer> {
   const { locale } = document;
   const t = textsFor(locale);
-  const { doc, bytes } = startDocument(`${t.receipt} ${document.reference}`, locale, options);
+  const { doc, bytes } = await startDocument(`${t.receipt} ${document.reference}`, locale, options);
 
   const facts: Array<[string, string]> = [
     [t.reference, document.reference],

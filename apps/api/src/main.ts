@@ -14,7 +14,10 @@ import { createMailer } from './infra/mailer.ts';
 import { findFfmpeg } from './infra/media-probe.ts';
 import { copyFolderMediaToDatabase, DatabaseMediaStorage, openMediaStorage } from './infra/database-media-storage.ts';
 import { createRedis, waitForRedis } from './infra/redis.ts';
-import pino, { type Logger } from 'pino';
+import type { Logger } from 'pino';
+import { answerForAllWorkers, gatherWorkersMetrics } from './infra/cluster-metrics.ts';
+import { createLogger } from './infra/logger.ts';
+import { Metrics } from './infra/metrics.ts';
 import type { MediaStorage } from './infra/media-storage.ts';
 import { isWorker, superviseWorkers } from './workers.ts';
 
@@ -37,7 +40,7 @@ async function prepareDatabase(database: DatabaseHandle, media: MediaStorage, me
 /** Starts the whole product: database (migrated, seeded when empty), API and web app on one port. */
 async function main() {
   const config = loadConfig();
-  const log = pino({ level: process.env.LOG_LEVEL ?? 'info' });
+  const log = await createLogger(config.logLevel);
   const database = await openDatabase({
     url: config.databaseUrl,
     pgliteDir: join(config.dataDir, 'db'),
@@ -58,6 +61,7 @@ async function main() {
   if (config.workers > 1 && !isWorker()) {
     await database.close();
     superviseWorkers(config.workers, log);
+    gatherWorkersMetrics();
     return;
   }
   const redis = config.redisUrl ? createRedis(config.redisUrl, { log }) : undefined;
@@ -70,7 +74,9 @@ async function main() {
     outboxDir: join(config.dataDir, 'outbox'),
     log,
   });
-  const app = await buildApp({ config, database, mailer, media, redis, loggerInstance: log });
+  const metrics = new Metrics();
+  if (isWorker()) answerForAllWorkers(metrics);
+  const app = await buildApp({ config, database, mailer, media, redis, loggerInstance: log, metrics });
 
   let stopping = false;
   const stop = async (signal: string) => {

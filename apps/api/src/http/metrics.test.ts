@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
 import {
@@ -143,6 +144,22 @@ describe('GET /metrics', () => {
     const checked = spawnSync(PROMTOOL, ['check', 'metrics'], { input: response.body, encoding: 'utf8' });
     expect(checked.stdout + checked.stderr).toBe('');
     expect(checked.status).toBe(0);
+  });
+
+  it("is what docs/operations.md lists and the Grafana dashboard's queries read", async () => {
+    const { types } = parseExposition((await scrape()).body);
+    const ours = [...types.keys()].filter((name) => name.startsWith('helium_'));
+    const operations = readFileSync(new URL('../../../../docs/operations.md', import.meta.url), 'utf8');
+    for (const name of ours) expect(operations, name).toContain(`\`${name}`);
+    const dashboard = JSON.parse(
+      readFileSync(new URL('../../../../docs/grafana-dashboard.json', import.meta.url), 'utf8'),
+    ) as { panels: Array<{ targets?: Array<{ expr: string }> }> };
+    const queried = dashboard.panels.flatMap((panel) => panel.targets ?? []).map((target) => target.expr);
+    const names = new Set(queried.flatMap((expr) => expr.match(/\b(helium|nodejs|process)_[a-z0-9_]+/g) ?? []));
+    const exposed = (name: string) => types.has(name) || types.has(name.replace(/_(bucket|sum|count)$/, ''));
+    expect([...names].filter((name) => !exposed(name))).toEqual([]);
+    // Every metric of ours has a panel.
+    expect(ours.filter((name) => ![...names].some((queriedName) => queriedName.startsWith(name)))).toEqual([]);
   });
 
   it('the strict reader refuses what is not the format (it can fail)', () => {

@@ -1,4 +1,12 @@
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import {
+  collectDefaultMetrics,
+  Counter,
+  Gauge,
+  Histogram,
+  Registry,
+  type CounterConfiguration,
+  type LabelValues,
+} from 'prom-client';
 import type { DeliveryMetrics } from '../features/delivery/delivery-metrics.ts';
 import type { DeliveryEvent } from '../features/delivery/events.ts';
 
@@ -28,23 +36,62 @@ function nodeProcessRegistry(): Registry {
   return processRegistry;
 }
 
+/** Up to three parts of a label set, as the caller has them (interned strings, numbers): no string is built. */
+type Key = string | number;
+
+/**
+ * A counter moved on the serving path: counted in a plain number per label set, and handed to its prom-client
+ * counter when that is read (a scrape). prom-client's own inc() hashes and checks its labels at every call (about
+ * 1 µs, measured); this is up to three Map lookups on the label values as they are (under 0.1 µs), where joining
+ * them into one key would cost 0.6 µs.
+ */
+class DeferredCounter<L extends string> {
+  private readonly counts = new Map<Key, Map<Key, Map<Key, { labels: LabelValues<L>; count: number }>>>();
+  private readonly counter: Counter<L>;
+
+  constructor(configuration: CounterConfiguration<L>) {
+    this.counter = new Counter({ ...configuration, collect: () => this.flush() });
+  }
+
+  /** `count` more for the label set keyed `a`, `b`, `c`; `labels` is called once, at its first count. */
+  inc(a: Key, b: Key, c: Key, labels: () => LabelValues<L>, count = 1): void {
+    let byB = this.counts.get(a);
+    if (!byB) this.counts.set(a, (byB = new Map()));
+    let byC = byB.get(b);
+    if (!byC) byB.set(b, (byC = new Map()));
+    const entry = byC.get(c);
+    if (entry) entry.count += count;
+    else byC.set(c, { labels: labels(), count });
+  }
+
+  private flush() {
+    for (const byB of this.counts.values()) {
+      for (const byC of byB.values()) {
+        for (const entry of byC.values()) {
+          this.counter.inc(entry.labels, entry.count);
+          entry.count = 0;
+        }
+      }
+    }
+  }
+}
+
 /**
  * The app's metrics (GET /metrics, docs/operations.md): the one owner of its Prometheus registry, reached through
- * `app.ctx.metrics`. Each app has its own registry. What the hot paths call only moves counters and histograms:
- * label children are made once per label set and kept.
+ * `app.ctx.metrics`. Each app has its own registry. What the serving path calls only adds to counts (DeferredCounter)
+ * and observes a histogram (about 0.6 µs).
  */
 export class Metrics implements DeliveryMetrics {
   readonly registry = new Registry();
   /** Where the exposition comes from: this process's registries, or every worker's (infra/cluster-metrics.ts). */
   private source: () => Promise<string> = () => this.processText();
 
-  private readonly requests = new Counter({
+  private readonly requests = new DeferredCounter({
     name: 'helium_http_requests_total',
     help: 'HTTP requests answered, by method, route pattern and status code.',
     labelNames: ['method', 'route', 'status'] as const,
     registers: [this.registry],
   });
-  private readonly requestChildren = new Map<string, { inc: () => void }>();
   private readonly decisionSeconds = this.histogram(
     'helium_decision_seconds',
     'Time to answer a pageview of the publisher script with its ads (GET /serve/d).',
@@ -70,26 +117,25 @@ export class Metrics implements DeliveryMetrics {
     help: 'Group-commit batches the database refused or could not be reached for.',
     registers: [this.registry],
   });
-  private readonly counted = new Counter({
+  private readonly counted = new DeferredCounter({
     name: 'helium_events_counted_total',
     help: 'Delivery events written as valid, by kind (pageview, decision, impression, click, lead).',
     labelNames: ['kind'] as const,
     registers: [this.registry],
   });
-  private readonly refused = new Counter({
+  private readonly refused = new DeferredCounter({
     name: 'helium_events_refused_total',
     help: 'Delivery events written as invalid traffic, not billed, by kind and reason.',
     labelNames: ['kind', 'reason'] as const,
     registers: [this.registry],
   });
-  private readonly setAsides = new Counter({
+  private readonly setAsides = new DeferredCounter({
     name: 'helium_events_set_aside_total',
     help: 'Billed events set aside afterwards when a rule tripped for their address, by kind and rule.',
     labelNames: ['kind', 'reason'] as const,
     registers: [this.registry],
   });
-  private readonly eventChildren = new Map<string, { inc: () => void }>();
-  private readonly reservations = new Counter({
+  private readonly reservations = new DeferredCounter({
     name: 'helium_credit_reservations_total',
     help: 'CPM credits promised to served ads until viewed (reserved), or refused.',
     labelNames: ['outcome'] as const,
@@ -126,7 +172,8 @@ export class Metrics implements DeliveryMetrics {
 
   constructor() {
     // Made at once so that they show 0 before the first event, and a rate() starts from there.
-    for (const outcome of ['reserved', 'refused']) this.reservations.labels(outcome).inc(0);
+    for (const outcome of ['reserved', 'refused'] as const)
+      this.reservations.inc(outcome, '', '', () => ({ outcome }), 0);
     for (const outcome of ['sent', 'failed']) this.mails.labels(outcome).inc(0);
   }
 
@@ -136,13 +183,8 @@ export class Metrics implements DeliveryMetrics {
 
   /** A request answered (Fastify onResponse): counted by its route's pattern, never its URL. */
   requestAnswered(method: string, route: string | undefined, status: number): void {
-    const key = `${method} ${route ?? UNMATCHED_ROUTE} ${status}`;
-    let child = this.requestChildren.get(key);
-    if (!child) {
-      child = this.requests.labels(method, route ?? UNMATCHED_ROUTE, String(status));
-      this.requestChildren.set(key, child);
-    }
-    child.inc();
+    const pattern = route ?? UNMATCHED_ROUTE;
+    this.requests.inc(pattern, method, status, () => ({ method, route: pattern, status: String(status) }));
   }
 
   decisionAnswered(milliseconds: number): void {
@@ -161,30 +203,23 @@ export class Metrics implements DeliveryMetrics {
     this.batchEvents.observe(events.length);
     this.batchSeconds.observe(seconds);
     for (const event of events) {
-      if (event.t === 'invalid') this.eventCounter('refused', event.kind, event.reason).inc();
-      else if (event.t === 'pageview' && event.invalidReason)
-        continue; // its 'invalid' event counts it
-      else if (COUNTED_KINDS.has(event.t)) this.eventCounter('counted', event.t).inc();
+      if (event.t === 'invalid') {
+        const { kind, reason } = event;
+        this.refused.inc(kind, reason, '', () => ({ kind, reason }));
+      } else if (COUNTED_KINDS.has(event.t) && !(event.t === 'pageview' && event.invalidReason)) {
+        // (An invalid pageview is counted by its 'invalid' event.)
+        const kind = event.t;
+        this.counted.inc(kind, '', '', () => ({ kind }));
+      }
     }
   }
 
   setAside(reason: string, events: ReadonlyArray<{ kind: string }>): void {
-    for (const event of events) this.eventCounter('setAside', event.kind, reason).inc();
-  }
-
-  private eventCounter(counter: 'counted' | 'refused' | 'setAside', kind: string, reason = '') {
-    const key = `${counter} ${kind} ${reason}`;
-    let child = this.eventChildren.get(key);
-    if (!child) {
-      if (counter === 'counted') child = this.counted.labels(kind);
-      else child = (counter === 'refused' ? this.refused : this.setAsides).labels(kind, reason);
-      this.eventChildren.set(key, child);
-    }
-    return child;
+    for (const { kind } of events) this.setAsides.inc(kind, reason, '', () => ({ kind, reason }));
   }
 
   reservation(outcome: 'reserved' | 'refused'): void {
-    this.reservations.labels(outcome).inc();
+    this.reservations.inc(outcome, '', '', () => ({ outcome }));
   }
 
   /** How many reservations are held, read at each scrape (nothing is kept up to date for it while serving). */

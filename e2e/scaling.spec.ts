@@ -172,6 +172,12 @@ describe.runIf(POSTGRES_URL && REDIS_URL)('several processes and machines on one
           // A first part of the beacons, answered by both processes.
           const beforeKill = await inWaves(beacons.slice(0, 40));
           expect(beforeKill.filter(isCounted)).toHaveLength(40);
+          // GET /metrics answers for both processes, whichever is asked (each scrape on a connection of its own).
+          for (let scrape = 0; scrape < 2; scrape++) {
+            const metrics = (await onItsOwnConnection(`${started.url}/metrics`)).body.toString();
+            expect(metrics).toMatch(/^helium_decision_seconds_count 120$/m);
+            expect(metrics).toMatch(/^helium_view_seconds_count 40$/m);
+          }
 
           // A wave in flight when one process is killed: it goes as soon as the first of the wave is answered.
           const victim = workers[0]!;

@@ -4,7 +4,8 @@ import type { Redis } from 'ioredis';
 import { maintainEmbeddedDatabase, type Database, type DatabaseHandle } from '@helium/db';
 import type { AppConfig, LoadedConfig } from './config.ts';
 import { systemClock, type Clock } from './infra/clock.ts';
-import type { Mailer } from './infra/mailer.ts';
+import { countedMailer, type Mailer } from './infra/mailer.ts';
+import { Metrics } from './infra/metrics.ts';
 import { expireValidationRequests } from './features/ad-validation/ad-validation.ts';
 import { HashIds } from './infra/hash-ids.ts';
 import type { MediaStorage } from './infra/media-storage.ts';
@@ -27,6 +28,7 @@ import { MONEY_AUDIT_EVERY_MS, MONEY_AUDIT_JOB, MoneyAudit } from './features/mo
 import compressAnswers from './http/compress-answers.ts';
 import csrf from './http/csrf.ts';
 import errors from './http/error-handler.ts';
+import metricsRoute from './http/metrics-route.ts';
 import session from './http/session.ts';
 import webApp, { openToOtherSites, securityHeaders } from './http/web-app.ts';
 import { requireContracts } from './http/route.ts';
@@ -89,6 +91,8 @@ export interface AppContext {
   scheduler: Scheduler;
   /** The standing audit of the money: daily, and on an admin's demand. */
   moneyAudit: MoneyAudit;
+  /** This app's Prometheus metrics (GET /metrics). */
+  metrics: Metrics;
 }
 
 export interface BuildAppOptions {
@@ -108,18 +112,27 @@ export interface BuildAppOptions {
   delivery?: { random?: () => number; limits?: TrafficLimits; timers?: boolean };
   /** Timed jobs (tests): how often shared jobs look whether they are due, and how long a run's claim holds. */
   scheduler?: { pollMs?: number; leaseMs?: number };
+  /** The app's metrics, when the caller shares them with a cluster's primary (main.ts); a new set by default. */
+  metrics?: Metrics;
 }
 
 const SIGNIN_WINDOW_MS = 15 * 60_000;
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
-  const { database, mailer } = options;
+  const { database } = options;
+  const metrics = options.metrics ?? new Metrics();
+  const mailer = countedMailer(options.mailer, (outcome) => metrics.mail(outcome));
   const config = await withSessionSecret(options.config, database.db);
   const clock = options.clock ?? systemClock;
   const app = Fastify({
     ...(options.loggerInstance ? { loggerInstance: options.loggerInstance } : { logger: false }),
     trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
+  });
+  // Every answer counted by its route's pattern (added first: it covers every route registered below).
+  app.addHook('onResponse', (request, reply, done) => {
+    metrics.requestAnswered(request.method, request.routeOptions.url, reply.statusCode);
+    done();
   });
   const redis = options.redis ?? (config.redisUrl ? createRedis(config.redisUrl, { log: app.log }) : undefined);
   if (redis && !options.redis) app.addHook('onClose', async () => closeRedis(redis));
@@ -149,8 +162,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       log: app.log,
       claims: database.kind === 'postgres' ? new DatabaseJobClaims(database.db, options.scheduler?.leaseMs) : undefined,
       pollMs: options.scheduler?.pollMs,
+      onRun: (job, outcome, milliseconds) => metrics.jobRan(job, outcome, milliseconds),
     }),
     moneyAudit: new MoneyAudit({ db: database.db, mailer, clock, log: app.log, appUrl: config.appUrl }),
+    metrics,
   } satisfies AppContext);
   // A publisher request not answered within 24 hours counts as approved.
   // Approvals change which ads may be served: the delivery index is refreshed when any request expired.
@@ -237,7 +252,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // PGlite's one thread runs statements in the order received; a PostgreSQL pool does not.
     batchesInFlight: database.kind === 'pglite' ? 2 : 1,
     shared,
+    metrics,
   });
+  metrics.watchReservations(() => delivery.reservationsHeld());
   await delivery.start({ timers: options.delivery?.timers });
   app.decorate('delivery', delivery);
   // Graceful stop: every queued event is written before the database closes.
@@ -246,6 +263,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   requireContracts(app);
   await app.register(errors);
   await app.register(fastifyCookie);
+  // Outside the product's scope: a scraper needs no session, anti-forgery token or web app.
+  await app.register(metricsRoute);
 
   // The product's own pages and calls, with its security headers (CSP, no framing, HSTS under https). The
   // public serving routes below are outside this scope: publishers' pages load them from other origins, and

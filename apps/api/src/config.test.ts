@@ -118,6 +118,27 @@ describe('WORKERS', () => {
   });
 });
 
+describe('LOG_LEVEL and METRICS_TOKEN', () => {
+  const load = (env: Record<string, string>) =>
+    loadConfig({ DATA_DIR: freshDir(), SESSION_SECRET: 'x'.repeat(40), ...env });
+
+  it('logs at info by default, and takes any pino level, in any case', () => {
+    expect(load({}).logLevel).toBe('info');
+    expect(load({ LOG_LEVEL: 'DEBUG' }).logLevel).toBe('debug');
+    expect(load({ LOG_LEVEL: 'silent' }).logLevel).toBe('silent');
+  });
+
+  it('stops the start on an unknown level, listing the levels', () => {
+    expect(() => load({ LOG_LEVEL: 'verbose' })).toThrow(/^LOG_LEVEL must be one of fatal, error, warn, info/);
+  });
+
+  it('has no metrics token by default, and refuses one that could be guessed', () => {
+    expect(load({}).metricsToken).toBeUndefined();
+    expect(load({ METRICS_TOKEN: 'm'.repeat(MIN_SECRET_LENGTH) }).metricsToken).toBe('m'.repeat(MIN_SECRET_LENGTH));
+    expect(() => load({ METRICS_TOKEN: 'short' })).toThrow(/^METRICS_TOKEN must be at least 32 characters/);
+  });
+});
+
 describe('.env.example (issue 26, point 7)', () => {
   const root = new URL('../../../', import.meta.url);
   /** The variables of the first column of the table in README's "Configuration" section. */

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DEFAULT_RAW_EVENT_DAYS, MIN_RAW_EVENT_DAYS } from '@helium/domain/retention';
+import { LOG_LEVELS, type LogLevel } from './infra/logger.ts';
 
 /** Everything the server reads from its environment; see docs/configuration.md. */
 export interface AppConfig {
@@ -39,6 +40,10 @@ export interface AppConfig {
   workers: number;
   /** A file of hosting and cloud providers' IP ranges whose traffic is invalid (one CIDR a line); none when unset. */
   datacenterIpRangesFile: string | undefined;
+  /** What the server logs (LOG_LEVEL, `info` by default). */
+  logLevel: LogLevel;
+  /** GET /metrics for callers other than loopback, as `Authorization: Bearer <token>` (METRICS_TOKEN); none when unset. */
+  metricsToken: string | undefined;
   /**
    * Card payments (Stripe Checkout). Without `secretKey` the product serves its own test checkout page. `apiUrl`
    * sends the SDK's requests to a stand-in of Stripe's HTTP API (tests); each is undefined when unset.
@@ -219,6 +224,26 @@ export function storageFrom(env: NodeJS.ProcessEnv = process.env): {
   return { dataDir: resolve(env.DATA_DIR ?? './data'), databaseUrl: env.DATABASE_URL || undefined };
 }
 
+function readLogLevel(value: string | undefined): LogLevel {
+  const level = value?.trim().toLowerCase() || 'info';
+  if (!(LOG_LEVELS as readonly string[]).includes(level)) {
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got ${value}`);
+  }
+  return level as LogLevel;
+}
+
+/** METRICS_TOKEN: a scraper's bearer token, long enough not to be guessed. */
+function readMetricsToken(value: string | undefined): string | undefined {
+  const token = value?.trim();
+  if (!token) return undefined;
+  if (token.length < MIN_SECRET_LENGTH) {
+    throw new ConfigError(
+      `METRICS_TOKEN must be at least ${MIN_SECRET_LENGTH} characters (for example: openssl rand -hex 32), got ${token.length}`,
+    );
+  }
+  return token;
+}
+
 /**
  * Reads the environment. The session secret: SESSION_SECRET when given; else, with DATABASE_URL, the one every
  * instance on that database shares, read by buildApp (left undefined here); else DATA_DIR/session-secret.
@@ -261,6 +286,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoadedConfig {
     datacenterIpRangesFile: env.DATACENTER_IP_RANGES_FILE?.trim()
       ? resolve(env.DATACENTER_IP_RANGES_FILE.trim())
       : undefined,
+    logLevel: readLogLevel(env.LOG_LEVEL),
+    metricsToken: readMetricsToken(env.METRICS_TOKEN),
     stripe: {
       secretKey: env.STRIPE_SECRET_KEY?.trim() || undefined,
       publishableKey: env.STRIPE_PUBLISHABLE_KEY?.trim() || undefined,

@@ -1,6 +1,6 @@
-import pino from 'pino';
 import { DatabaseInUseError, FolderInUseError, openDatabase } from '@helium/db';
 import { ConfigError, embeddedDatabaseDir, loadConfig } from './config.ts';
+import { createLogger } from './infra/logger.ts';
 
 /**
  * Starts the whole product: database (migrated, seeded when empty), API and web app on one port. The embedded
@@ -8,7 +8,7 @@ import { ConfigError, embeddedDatabaseDir, loadConfig } from './config.ts';
  */
 async function main() {
   const config = loadConfig();
-  const log = pino({ level: process.env.LOG_LEVEL ?? 'info' });
+  const log = await createLogger(config.logLevel);
   const opening = openDatabase({
     url: config.databaseUrl,
     pgliteDir: embeddedDatabaseDir(config.dataDir),

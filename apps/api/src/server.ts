@@ -10,6 +10,8 @@ import { createRedis, waitForRedis } from './infra/redis.ts';
 import type { MediaStorage } from './infra/media-storage.ts';
 import { GeoLocator } from './features/delivery/geo.ts';
 import { MailProxyRanges } from './features/delivery/mail-proxies.ts';
+import { answerForAllWorkers, gatherWorkersMetrics } from './infra/cluster-metrics.ts';
+import { Metrics } from './infra/metrics.ts';
 import { isWorker, superviseWorkers } from './workers.ts';
 
 /** Migrations, the media of DATA_DIR for a database storage, and the demo data of an empty database. */
@@ -54,6 +56,7 @@ export async function serve(config: LoadedConfig, database: DatabaseHandle, log:
   if (config.workers > 1 && !isWorker()) {
     await database.close();
     superviseWorkers(config.workers, log);
+    gatherWorkersMetrics();
     return;
   }
   const redis = config.redisUrl ? createRedis(config.redisUrl, { log }) : undefined;
@@ -66,7 +69,9 @@ export async function serve(config: LoadedConfig, database: DatabaseHandle, log:
     outboxDir: join(config.dataDir, 'outbox'),
     log,
   });
-  const app = await buildApp({ config, database, mailer, media, redis, loggerInstance: log });
+  const metrics = new Metrics();
+  if (isWorker()) answerForAllWorkers(metrics);
+  const app = await buildApp({ config, database, mailer, media, redis, loggerInstance: log, metrics });
 
   let stopping = false;
   const stop = async (signal: string) => {

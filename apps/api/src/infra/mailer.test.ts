@@ -6,7 +6,7 @@ import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startSmtpCatcher } from '../../test/smtp-catcher.ts';
 import { HttpError } from '../http/errors.ts';
-import { createMailer } from './mailer.ts';
+import { countedMailer, createMailer, type Mailer } from './mailer.ts';
 
 /** A logger whose lines the test can read. */
 function capturingLog() {
@@ -66,5 +66,27 @@ describe('the mailer', () => {
     const working = createMailer({ smtpUrl: undefined, from: 'test@helium.local', outboxDir: outbox(), log });
     await working.send(message);
     expect(await working.isHealthy()).toBe(true);
+  });
+});
+
+describe('countedMailer', () => {
+  it('counts each send as sent or failed, and passes the failure on unchanged', async () => {
+    const refusal = new HttpError(503, 'mailUnavailable', 'E-mail cannot be sent right now.');
+    let fail = false;
+    const inner: Mailer = {
+      send: async () => {
+        if (fail) throw refusal;
+      },
+      isHealthy: async () => !fail,
+      close: () => {},
+    };
+    const counted: string[] = [];
+    const mailer = countedMailer(inner, (outcome) => counted.push(outcome));
+    const message = { to: 'a@example.test', subject: 'Hello', text: 'Hi' };
+    await mailer.send(message);
+    fail = true;
+    await expect(mailer.send(message)).rejects.toBe(refusal);
+    expect(counted).toEqual(['sent', 'failed']);
+    expect(await mailer.isHealthy()).toBe(false);
   });
 });

@@ -112,3 +112,20 @@ export function createMailer(options: {
     close: () => transport.close(),
   };
 }
+
+/** The same mailer, each send counted as sent or failed (the app's metrics). */
+export function countedMailer(mailer: Mailer, count: (outcome: 'sent' | 'failed') => void): Mailer {
+  return {
+    async send(message) {
+      try {
+        await mailer.send(message);
+      } catch (error) {
+        count('failed');
+        throw error;
+      }
+      count('sent');
+    },
+    isHealthy: () => mailer.isHealthy(),
+    close: () => mailer.close(),
+  };
+}

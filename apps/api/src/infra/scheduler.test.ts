@@ -80,7 +80,11 @@ describe('the scheduler in one process (the embedded database, and jobs run by e
 
   it('logs a failure and runs again at the next tick; stop aborts the signal and waits for the run', async () => {
     const { lines, logger } = capturingLogger('info');
-    const scheduler = new Scheduler({ log: logger });
+    const runs: Array<{ job: string; outcome: string; milliseconds: number }> = [];
+    const scheduler = new Scheduler({
+      log: logger,
+      onRun: (job, outcome, milliseconds) => runs.push({ job, outcome, milliseconds }),
+    });
     let calls = 0;
     scheduler.every('flaky', 30, async () => {
       calls += 1;
@@ -102,6 +106,12 @@ describe('the scheduler in one process (the embedded database, and jobs run by e
     expect(aborted).toBe(true);
     expect(calls).toBeGreaterThanOrEqual(2);
     expect(lines.filter((line) => line.msg === 'scheduled job failed' && line.job === 'flaky')).toHaveLength(1);
+    // Each run told with its outcome (the metrics' helium_job_runs_total): the failed one first, then the others.
+    const flaky = runs.filter((run) => run.job === 'flaky');
+    expect(flaky.map((run) => run.outcome)).toEqual(['failed', ...Array(calls - 1).fill('ok')]);
+    const long = runs.find((run) => run.job === 'long');
+    expect(long?.outcome).toBe('ok');
+    expect(long?.milliseconds).toBeGreaterThanOrEqual(100);
   });
 });
 

@@ -36,6 +36,8 @@ export interface SchedulerOptions {
   /** Claims of the jobs run once across instances (scheduled_jobs on PostgreSQL); this process alone by default. */
   claims?: JobClaims;
   pollMs?: number;
+  /** Told of every run this process made, with its outcome and duration (the app's metrics). */
+  onRun?: (job: string, outcome: 'ok' | 'failed', milliseconds: number) => void;
 }
 
 /**
@@ -51,11 +53,13 @@ export class Scheduler {
   private readonly claims: JobClaims;
   private readonly pollMs: number;
   private readonly log: FastifyBaseLogger | undefined;
+  private readonly onRun: SchedulerOptions['onRun'];
   private stopping = new AbortController();
   private started = false;
 
   constructor(options: SchedulerOptions = {}) {
     this.log = options.log;
+    this.onRun = options.onRun;
     this.claims = options.claims ?? this.local;
     this.pollMs = options.pollMs ?? SHARED_JOB_POLL_MS;
   }
@@ -155,6 +159,7 @@ export class Scheduler {
       this.log?.error({ err: error, job: job.name }, 'scheduled job failed');
       throw error;
     } finally {
+      this.onRun?.(job.name, outcome, performance.now() - started);
       if (renewal) clearInterval(renewal);
       await job.claims.release(claim, toClaim, outcome).catch((error: unknown) => {
         // Its lease expires by itself: the job is then due again, and runs once more (every job is idempotent).

@@ -232,6 +232,13 @@ export class DeliveryEngine {
     return { rank: ctrRank(this.parts.billing.pacing.ctrOf(adId), thresholds, minimum), thresholds };
   }
 
+  /** Impressions promised to served ads not yet viewed, across campaigns (the metrics read it at each scrape). */
+  reservationsHeld(): number {
+    let held = 0;
+    for (const reserved of this.parts.billing.credits.reservations().values()) held += reserved;
+    return held;
+  }
+
   /** Read-only views for the admin activity call and the tests. */
   state() {
     return {

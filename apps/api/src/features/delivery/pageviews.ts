@@ -50,7 +50,11 @@ export async function reserve(
     reserved: Boolean(campaign && !campaign.isCpc),
     viewed: false,
   };
-  if (campaign && decision.reserved && !(await parts.billing.reserve(campaign, decision.id, decision.at))) return null;
+  if (campaign && decision.reserved) {
+    const reserved = await parts.billing.reserve(campaign, decision.id, decision.at);
+    parts.metrics.reservation(reserved ? 'reserved' : 'refused');
+    if (!reserved) return null;
+  }
   parts.decisions.add(decision);
   return decision;
 }

@@ -3,6 +3,7 @@ import type { ClickKey, Random } from '@helium/domain';
 import type { Clock } from '../../infra/clock.ts';
 import type { Billing } from './billing.ts';
 import type { DecisionBook } from './decisions.ts';
+import type { DeliveryMetrics } from './delivery-metrics.ts';
 import type { GeoLocator } from './geo.ts';
 import type { Heartbeats } from './heartbeats.ts';
 import type { IpRanges } from './ip-ranges.ts';
@@ -66,6 +67,8 @@ export interface DeliveryParts {
   /** The public address of the server, for absolute URLs in what the script receives. */
   baseUrl: string;
   random: Random;
+  /** Where batches, events and reservations are reported (the app's metrics). */
+  metrics: DeliveryMetrics;
   recorder: GroupCommitRecorder;
   index: ServingIndex;
   /** Credits, reservations and pacing: in this process, or shared by several instances (billing.ts). */

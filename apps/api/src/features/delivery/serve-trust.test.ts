@@ -268,6 +268,9 @@ describe('set aside afterwards: what an address counted before its rule tripped'
   it('moves its impressions out of the cost and the stats, gives the credits back, once, and keeps them aside', async () => {
     await onlyCampaign(t, bikes, { impressions: 1_000 });
     startOfNextMinute();
+    const setAsideMetric = async () =>
+      (await t.app.ctx.metrics.registry.getSingleMetric('helium_events_set_aside_total')!.get()).values;
+    const setAsideBefore = (await setAsideMetric())[0]?.value ?? 0;
     const before = await billing(bikes);
     const publisherBefore = await publisherImpressions(blog);
     // An honest visitor elsewhere: counted, and stays so.
@@ -328,6 +331,10 @@ describe('set aside afterwards: what an address counted before its rule tripped'
         ),
       );
     expect(aside[0]!.n).toBe(5);
+    // And in the metrics, by the rule that tripped.
+    expect(await setAsideMetric()).toEqual([
+      { labels: { kind: 'impression', reason: 'ipVisitors' }, value: setAsideBefore + 5 },
+    ]);
     // Once: the same set-aside again, twice at once, reverses nothing more.
     const again = await Promise.all(
       [1, 2].map(() =>

@@ -84,6 +84,16 @@ export default async function serveRoutes(app: FastifyInstance) {
     (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
   );
   const engine = app.delivery;
+  const { metrics } = app.ctx;
+  // Decision and view latency, read from Fastify's own timer once the answer is sent.
+  const timeDecision = (_request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+    metrics.decisionAnswered(reply.elapsedTime);
+    done();
+  };
+  const timeView = (_request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+    metrics.viewAnswered(reply.elapsedTime);
+    done();
+  };
   const warnIfProxyUntrusted = untrustedProxyWarning();
   /** Who sent a visitor's request: the address (through trusted proxies) and the user agent. */
   const requester = (request: FastifyRequest): Requester => {
@@ -151,28 +161,32 @@ export default async function serveRoutes(app: FastifyInstance) {
   });
 
   /** The script's pageview: counts it and answers the ads for the publisher's placements. */
-  app.get('/serve/d', { schema: { response: { 200: DECISION_RESPONSE } } }, async (request, reply) => {
-    const params = query(request);
-    const publisherId = positiveInt(params.p);
-    if (!publisherId) return reply.header('cache-control', 'no-store').send({ ads: [] });
-    // Only an http or https page address is kept (URL statistics, advertisers' links); anything else is none.
-    const url = pageAddress(params.u);
-    const headers = pageHeaders(request);
-    const hosts = { origin: pageHost(headers.origin), referer: pageHost(headers.referer), page: pageHost(url) };
-    const width = Number(params.w);
-    const result = await engine.decide({
-      publisherId,
-      url,
-      host: hosts.origin || hosts.referer || hosts.page,
-      hosts,
-      viewportWidth: Number.isFinite(width) && width > 0 ? width : null,
-      requester: requester(request),
-    });
-    return reply
-      .header('cache-control', 'no-store')
-      .header('x-helium-counted', result.counted ? 'counted' : 'invalid')
-      .send({ ads: result.ads });
-  });
+  app.get(
+    '/serve/d',
+    { schema: { response: { 200: DECISION_RESPONSE } }, onResponse: timeDecision },
+    async (request, reply) => {
+      const params = query(request);
+      const publisherId = positiveInt(params.p);
+      if (!publisherId) return reply.header('cache-control', 'no-store').send({ ads: [] });
+      // Only an http or https page address is kept (URL statistics, advertisers' links); anything else is none.
+      const url = pageAddress(params.u);
+      const headers = pageHeaders(request);
+      const hosts = { origin: pageHost(headers.origin), referer: pageHost(headers.referer), page: pageHost(url) };
+      const width = Number(params.w);
+      const result = await engine.decide({
+        publisherId,
+        url,
+        host: hosts.origin || hosts.referer || hosts.page,
+        hosts,
+        viewportWidth: Number.isFinite(width) && width > 0 ? width : null,
+        requester: requester(request),
+      });
+      return reply
+        .header('cache-control', 'no-store')
+        .header('x-helium-counted', result.counted ? 'counted' : 'invalid')
+        .send({ ads: result.ads });
+    },
+  );
 
   /** The view beacon (sendBeacon posts text/plain; GET works too). */
   const view = async (token: unknown, request: FastifyRequest, reply: FastifyReply) => {
@@ -183,12 +197,12 @@ export default async function serveRoutes(app: FastifyInstance) {
     );
     return reply.code(204).header('x-helium-counted', outcome).send();
   };
-  app.post('/serve/v', { bodyLimit: 2048 }, async (request, reply) => {
+  app.post('/serve/v', { bodyLimit: 2048, onResponse: timeView }, async (request, reply) => {
     const body = request.body;
     const token = typeof body === 'string' ? body : (body as { t?: unknown } | null)?.t;
     return view(token, request, reply);
   });
-  app.get('/serve/v', async (request, reply) => view(query(request).t, request, reply));
+  app.get('/serve/v', { onResponse: timeView }, async (request, reply) => view(query(request).t, request, reply));
 
   /** Click redirect: only to the ad's registered link, with a click id. */
   app.get<{ Params: { token: string } }>('/c/:token', async (request, reply) => {

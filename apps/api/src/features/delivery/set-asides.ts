@@ -56,7 +56,7 @@ export class SetAsides {
       clock: Clock;
       visitorsOfIp: (publisherId: number, ipHash: string) => number;
       /** What the database reversed, for the counters kept in memory (credits, today's impressions, CTR, spend). */
-      onReversed: (events: ReversedEvent[]) => void;
+      onReversed: (events: ReversedEvent[], reason: AddressRule) => void;
       onError?: (error: unknown) => void;
       maxTalliedEvents?: number;
       /** The tally several instances share (shared/shared-traffic.ts); this process's by default. */
@@ -109,7 +109,7 @@ export class SetAsides {
       );
       return;
     }
-    this.options.onReversed(await setAsideTraffic(this.options.db, work, at));
+    this.options.onReversed(await setAsideTraffic(this.options.db, work, at), work.reason);
   }
 
   /** Tries again the set-asides that failed. */

@@ -13,6 +13,7 @@ import { IpRanges } from './ip-ranges.ts';
 import { LeadBook } from './leads.ts';
 import { NewsletterIssues } from './newsletter-issues.ts';
 import type { DeliveryParts } from './parts.ts';
+import { NO_DELIVERY_METRICS, type DeliveryMetrics } from './delivery-metrics.ts';
 import { DEFERRED_MS, GroupCommitRecorder, LINGER_MS } from './recorder.ts';
 import { ServingIndex } from './serving-index.ts';
 import { SetAsides } from './set-asides.ts';
@@ -60,6 +61,8 @@ export interface EngineOptions {
   batchesInFlight?: number;
   /** Shared with other instances; this process's memory when absent (the embedded default). */
   shared?: SharedStateOptions;
+  /** Where batches, events and reservations are reported (the app's metrics); nowhere when absent. */
+  metrics?: DeliveryMetrics;
 }
 
 /** Set-asides run again this much later when several instances count (SetAsides `repeatAfterMs`). */
@@ -95,8 +98,20 @@ export function createParts(
         )
       : null;
   const billing = sharedBilling ?? new LocalBilling();
+  const metrics = options.metrics ?? NO_DELIVERY_METRICS;
   const recorder = new GroupCommitRecorder(
-    async (events) => billing.written(await writeBatch(options.executePrepared, events), events),
+    async (events) => {
+      const started = performance.now();
+      let after: Awaited<ReturnType<typeof writeBatch>>;
+      try {
+        after = await writeBatch(options.executePrepared, events);
+      } catch (error) {
+        metrics.batch(events, (performance.now() - started) / 1000, false);
+        throw error;
+      }
+      metrics.batch(events, (performance.now() - started) / 1000, true);
+      billing.written(after, events);
+    },
     onError,
     options.batchesInFlight,
     DEFERRED_MS,
@@ -120,7 +135,10 @@ export function createParts(
     recorder,
     clock,
     visitorsOfIp: (publisherId, ipHash) => filter.visitorsOfIp(publisherId, ipHash),
-    onReversed: hooks.reversed,
+    onReversed: (events, reason) => {
+      metrics.setAside(reason, events);
+      hooks.reversed(events);
+    },
     onError,
     maxTalliedEvents: options.maxTalliedEvents,
     tally: scripts && keys ? new SharedTally(scripts, keys) : undefined,
@@ -136,6 +154,7 @@ export function createParts(
     clock,
     baseUrl: options.baseUrl,
     random: options.random ?? Math.random,
+    metrics,
     recorder,
     index,
     billing,

@@ -21,7 +21,7 @@ import {
   RAW_EVENT_RETENTION_JOB,
 } from './features/event-retention/raw-event-retention.ts';
 import { DAILY_LEDGER_EVERY_MS, DAILY_LEDGER_JOB, DailyRevenueLedger } from './features/revenue-ledger/daily-ledger.ts';
-import { MemoryRateLimitStore, RateLimiter, SharedRateLimitStore } from './infra/rate-limiter.ts';
+import { MemoryCounts, RateLimiter, SharedCounts } from './infra/rate-limiter.ts';
 import type { SigninLimits } from './features/signin/signin-limits.ts';
 import { AD_PREVIEWS_EVERY_MS, AD_PREVIEWS_JOB, fillMissingPreviews } from './features/ads/previews.ts';
 import { MONEY_AUDIT_EVERY_MS, MONEY_AUDIT_JOB, MoneyAudit } from './features/money-audit/money-audit.ts';
@@ -136,18 +136,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   const redis = options.redis ?? (config.redisUrl ? createRedis(config.redisUrl, { log: app.log }) : undefined);
   if (redis && !options.redis) app.addHook('onClose', async () => closeRedis(redis));
+  // With Redis, limits are shared by every process, and kept per process while Redis is away (no 500).
+  const limiter = await RateLimiter.register(
+    app,
+    redis ? new SharedCounts(redis, new MemoryCounts(clock), app.log) : new MemoryCounts(clock),
+  );
   app.decorate('ctx', {
     config,
     db: database.db,
     database,
     mailer,
     clock,
-    // With Redis, limits are shared by every process, and kept per process while Redis is away (no 500).
-    limiter: new RateLimiter(
-      redis
-        ? new SharedRateLimitStore(redis, new MemoryRateLimitStore(clock), app.log)
-        : new MemoryRateLimitStore(clock),
-    ),
+    limiter,
     signinLimits: {
       perIp: { limit: config.signinLimitPerIp, windowMs: SIGNIN_WINDOW_MS },
       perEmail: { limit: config.signinLimitPerEmail, windowMs: SIGNIN_WINDOW_MS },

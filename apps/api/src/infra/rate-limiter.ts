@@ -1,33 +1,52 @@
+import fastifyRateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import RedisStore from '@fastify/rate-limit/store/RedisStore.js';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Clock } from './clock.ts';
 
-/** Counts hits per key in fixed windows; shared through Redis when several API processes run. */
-export interface RateLimitStore {
-  /** Adds one hit and answers how many the key has in the current window. */
-  hit(key: string, windowMs: number): Promise<number>;
-  /** How many hits the key has in the current window, without adding one. */
-  count(key: string, windowMs: number): Promise<number>;
+export interface RateLimit {
+  limit: number;
+  windowMs: number;
 }
 
-export class MemoryRateLimitStore implements RateLimitStore {
+/** What @fastify/rate-limit asks of a store: add one hit (`incr`) or read (`read`) a key's count in its window. */
+type StoreAnswer = (error: Error | null, result?: { current: number; ttl: number }) => void;
+export interface CountStore {
+  incr(key: string, answer: StoreAnswer, windowMs: number, max: number): void;
+  read(key: string, answer: StoreAnswer, windowMs: number, max: number): void;
+  /** The store of one rule (the library asks for one per rule): this one, the keys naming their rule. */
+  child(): CountStore;
+}
+
+/**
+ * This process's counts, in fixed windows on the app's clock. The library's LocalStore reads `Date.now()`,
+ * while every timed rule of the product runs on its Clock (tests move it to open the next window).
+ */
+export class MemoryCounts implements CountStore {
   private readonly windows = new Map<string, { startedAt: number; count: number }>();
   constructor(private readonly clock: Clock) {}
 
-  async hit(key: string, windowMs: number): Promise<number> {
-    const now = this.clock.now().getTime();
-    const current = this.windows.get(key);
-    if (!current || now - current.startedAt >= windowMs) {
-      if (this.windows.size > 100_000) this.evictExpired(now, windowMs);
-      this.windows.set(key, { startedAt: now, count: 1 });
-      return 1;
-    }
-    current.count += 1;
-    return current.count;
+  child(): CountStore {
+    return this;
   }
 
-  async count(key: string, windowMs: number): Promise<number> {
+  incr(key: string, answer: StoreAnswer, windowMs: number): void {
+    const now = this.clock.now().getTime();
+    let current = this.windows.get(key);
+    if (!current || now - current.startedAt >= windowMs) {
+      if (this.windows.size > 100_000) this.evictExpired(now, windowMs);
+      current = { startedAt: now, count: 0 };
+      this.windows.set(key, current);
+    }
+    current.count += 1;
+    answer(null, { current: current.count, ttl: current.startedAt + windowMs - now });
+  }
+
+  read(key: string, answer: StoreAnswer, windowMs: number): void {
+    const now = this.clock.now().getTime();
     const current = this.windows.get(key);
-    return current && this.clock.now().getTime() - current.startedAt < windowMs ? current.count : 0;
+    const alive = current && now - current.startedAt < windowMs;
+    answer(null, alive ? { current: current.count, ttl: current.startedAt + windowMs - now } : { current: 0, ttl: 0 });
   }
 
   private evictExpired(now: number, windowMs: number): void {
@@ -35,41 +54,27 @@ export class MemoryRateLimitStore implements RateLimitStore {
   }
 }
 
-/** The counts in Redis, so that every API process sees the same ones. Its calls throw while Redis is away. */
-export class RedisRateLimitStore implements RateLimitStore {
-  constructor(private readonly redis: Redis) {}
-
-  async hit(key: string, windowMs: number): Promise<number> {
-    const redisKey = `rl:${key}`;
-    const results = await this.redis.multi().incr(redisKey).pexpire(redisKey, windowMs, 'NX').exec();
-    return Number(results?.[0]?.[1] ?? 0);
-  }
-
-  async count(key: string): Promise<number> {
-    return Number((await this.redis.get(`rl:${key}`)) ?? 0);
-  }
-}
-
 /** How long the limits stay in the process after a Redis call failed on a connection that is up. */
 export const RETRY_SHARED_AFTER_MS = 2_000;
 
 /**
- * Redis while it answers, this process's own counts while it does not: a rate limit keeps working (per process)
- * instead of answering 500, with one warning per outage, and the counts are shared again once Redis answers
- * (docs/decisions.md, "Redis going away"). Counts made during the outage stay in the process.
+ * The library's RedisStore while Redis answers, this process's own counts while it does not: a limit keeps working
+ * (per process) instead of answering 500, with one warning per outage, and the counts are shared again once Redis
+ * answers (docs/decisions.md, "Redis going away"). The library's `skipOnError` would let every call through instead.
  */
-export class SharedRateLimitStore implements RateLimitStore {
+export class SharedCounts implements CountStore {
   private usingFallback = false;
   /** After a call that failed on a connection still up (a timeout): Redis is not asked again before then. */
   private skipSharedUntil = 0;
-  private readonly shared: RedisRateLimitStore;
+  private readonly shared: CountStore;
 
   constructor(
     private readonly redis: Redis,
-    private readonly fallback: RateLimitStore,
+    private readonly fallback: CountStore,
     private readonly log?: { warn(object: object, message: string): void; info(message: string): void },
   ) {
-    this.shared = new RedisRateLimitStore(redis);
+    // The library's store, its counting script run by Redis; keys under `rl:`, as before it.
+    this.shared = new RedisStore(false, false, redis, 'rl:');
   }
 
   /** True while the counts are kept in this process (for tests and diagnosis). */
@@ -77,33 +82,44 @@ export class SharedRateLimitStore implements RateLimitStore {
     return this.usingFallback;
   }
 
-  hit(key: string, windowMs: number): Promise<number> {
-    return this.use((store) => store.hit(key, windowMs));
+  child(): CountStore {
+    return this;
   }
 
-  count(key: string, windowMs: number): Promise<number> {
-    return this.use((store) => store.count(key, windowMs));
+  incr(key: string, answer: StoreAnswer, windowMs: number, max: number): void {
+    this.use('incr', key, answer, windowMs, max);
   }
 
-  private async use(call: (store: RateLimitStore) => Promise<number>): Promise<number> {
+  read(key: string, answer: StoreAnswer, windowMs: number, max: number): void {
+    this.use('read', key, answer, windowMs, max);
+  }
+
+  private use(method: 'incr' | 'read', key: string, answer: StoreAnswer, windowMs: number, max: number): void {
+    const inProcess = () => this.fallback[method](key, answer, windowMs, max);
     // Not connected: no call is tried (it would fail at once anyway, see infra/redis.ts). Connected but timing
     // out: each request would wait the command timeout, so Redis is asked again only after a pause.
     if (this.redis.status !== 'ready') {
       this.fallBack(new Error(`Redis connection ${this.redis.status}`));
-    } else if (Date.now() >= this.skipSharedUntil) {
-      try {
-        const answer = await call(this.shared);
+      return inProcess();
+    }
+    if (Date.now() < this.skipSharedUntil) return inProcess();
+    this.shared[method](
+      key,
+      (error, result) => {
+        if (error) {
+          this.skipSharedUntil = Date.now() + RETRY_SHARED_AFTER_MS;
+          this.fallBack(error);
+          return inProcess();
+        }
         if (this.usingFallback) {
           this.usingFallback = false;
           this.log?.info('rate limits: counted in Redis again, shared by every process');
         }
-        return answer;
-      } catch (error) {
-        this.skipSharedUntil = Date.now() + RETRY_SHARED_AFTER_MS;
-        this.fallBack(error);
-      }
-    }
-    return call(this.fallback);
+        answer(null, result);
+      },
+      windowMs,
+      max,
+    );
   }
 
   private fallBack(error: unknown): void {
@@ -113,29 +129,64 @@ export class SharedRateLimitStore implements RateLimitStore {
   }
 }
 
-export interface RateLimit {
-  limit: number;
-  windowMs: number;
+/** The key a rule counts under, carried to the library's keyGenerator on a view of the request. */
+const LIMIT_KEY = Symbol('rate limit key');
+type KeyedRequest = FastifyRequest & { [LIMIT_KEY]: string };
+
+/** One limit (count and window), counted per key by @fastify/rate-limit. */
+export interface RateLimitRule {
+  /** Counts this hit, and answers whether the key is still within its limit. */
+  allow(request: FastifyRequest, key: string): Promise<boolean>;
+  /**
+   * Whether the key has used up its limit, without counting anything: for what is counted only when it turns out
+   * to be a failure (`record` afterwards), such as a wrong sign-in code.
+   */
+  isExhausted(request: FastifyRequest, key: string): Promise<boolean>;
+  /** Counts one hit without asking (see `isExhausted`). */
+  record(request: FastifyRequest, key: string): Promise<void>;
 }
 
+/**
+ * The app's rate limits, through @fastify/rate-limit's `createRateLimit` (its Redis store's script when REDIS_URL
+ * is set, shared by every process). Keys are named by the features (sign-in's per address, per e-mail and per
+ * inbox, uploads' per advertiser), not the plugin's per-route hook: a refusal is answered by the call in its shape.
+ */
 export class RateLimiter {
-  constructor(readonly store: RateLimitStore) {}
+  private constructor(
+    private readonly app: FastifyInstance,
+    /** Where the counts are (SharedCounts with Redis). */
+    readonly counts: CountStore,
+  ) {}
 
-  /** True when the key is still within its limit after counting this hit. */
-  async allow(key: string, rule: RateLimit): Promise<boolean> {
-    return (await this.store.hit(key, rule.windowMs)) <= rule.limit;
+  static async register(app: FastifyInstance, counts: CountStore): Promise<RateLimiter> {
+    // The library builds its store with `new`: this "constructor" answers ours, and every rule shares it.
+    const store = function theCounts() {
+      return counts;
+    } as unknown as FastifyRateLimitStoreCtor;
+    await app.register(fastifyRateLimit, { global: false, store });
+    return new RateLimiter(app, counts);
   }
 
-  /**
-   * True when the key has used up its limit, without counting anything: for what is counted only when it
-   * turns out to be a failure (`record` afterwards), such as a wrong sign-in code.
-   */
-  async isExhausted(key: string, rule: RateLimit): Promise<boolean> {
-    return (await this.store.count(key, rule.windowMs)) >= rule.limit;
-  }
-
-  /** Counts one hit without asking (see `isExhausted`). */
-  async record(key: string, rule: RateLimit): Promise<void> {
-    await this.store.hit(key, rule.windowMs);
+  rule(rule: RateLimit): RateLimitRule {
+    const check = this.app.createRateLimit({
+      max: rule.limit,
+      timeWindow: rule.windowMs,
+      keyGenerator: (request) => (request as KeyedRequest)[LIMIT_KEY],
+    });
+    const keyed = (request: FastifyRequest, key: string) =>
+      Object.create(request, { [LIMIT_KEY]: { value: key } }) as FastifyRequest;
+    return {
+      async allow(request, key) {
+        const answer = await check(keyed(request, key));
+        return answer.isAllowed || !answer.isExceeded;
+      },
+      async isExhausted(request, key) {
+        const answer = await check(keyed(request, key), { increment: false });
+        return !answer.isAllowed && answer.remaining === 0;
+      },
+      async record(request, key) {
+        await check(keyed(request, key));
+      },
+    };
   }
 }

@@ -33,6 +33,7 @@ const BUSY_RETRY_AFTER_S = 30;
  */
 export default async function uploadRoutes(app: FastifyInstance) {
   const { db, media, clock, limiter } = app.ctx;
+  const uploadRate = limiter.rule(AD_UPLOAD_RATE);
   await app.register(fastifyMultipart, {
     limits: { fileSize: MAX_AD_FILE_BYTES, files: 1, fields: 5, parts: 6, fieldSize: 1000 },
   });
@@ -42,7 +43,7 @@ export default async function uploadRoutes(app: FastifyInstance) {
     const user = await findUserById(db, actor.userId);
     if (user?.cannotAddAds) return refuse(reply, 403, 'cannotAddAds', [m.cannotAddAds]);
     if (!request.isMultipart()) return refuse(reply, 422, 'noFile', [m.noFile]);
-    if (!(await limiter.allow(`upload:advertiser:${actor.accountId}`, AD_UPLOAD_RATE))) {
+    if (!(await uploadRate.allow(request, `upload:advertiser:${actor.accountId}`))) {
       return refuse(reply, 429, 'tooManyUploads', [m.tooManyUploads]);
     }
 

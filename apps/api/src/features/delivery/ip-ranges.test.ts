@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { IpRanges, ipv4ToNumber, ipv6ToBigInt } from './ip-ranges.ts';
+import { cidrInterval, IpRanges, ipv4ToNumber, ipv6ToBigInt } from './ip-ranges.ts';
 
 describe('IP parsing', () => {
   it.each([
@@ -32,6 +32,24 @@ describe('IP parsing', () => {
     ['::ffff:300.0.0.1', null],
   ] as const)('IPv6 %s', (text, value) => {
     expect(ipv6ToBigInt(text)).toBe(value);
+  });
+});
+
+describe('cidrInterval', () => {
+  it('spans a range from its network address to its last one, a host address widened to its prefix', () => {
+    expect(cidrInterval('192.0.2.77/24')).toEqual({ v6: false, start: 0xc0000200, end: 0xc00002ff });
+    expect(cidrInterval('198.51.100.7')).toEqual({ v6: false, start: 0xc6336407, end: 0xc6336407 });
+    expect(cidrInterval('0.0.0.0/0')).toEqual({ v6: false, start: 0, end: 2 ** 32 - 1 });
+    expect(cidrInterval('2001:db8::1/127')).toEqual({
+      v6: true,
+      start: 0x20010db8n << 96n,
+      end: (0x20010db8n << 96n) | 1n,
+    });
+    expect(cidrInterval('::/0')).toEqual({ v6: true, start: 0n, end: (1n << 128n) - 1n });
+  });
+
+  it.each([['10.1/16'], ['3232235777'], ['0x7f.0.0.1/8'], ['1.2.3.4/-1'], ['::1/x'], ['']])('refuses %s', (text) => {
+    expect(cidrInterval(text)).toBeNull();
   });
 });
 

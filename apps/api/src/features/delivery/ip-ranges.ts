@@ -1,43 +1,55 @@
 import { readFileSync } from 'node:fs';
+import { isIPv4, isIPv6 } from 'node:net';
+import ipaddr from 'ipaddr.js';
+
+const valueOfV4 = (address: ipaddr.IPv4) => address.octets.reduce((value, byte) => value * 256 + byte, 0);
+const valueOfV6 = (address: ipaddr.IPv6) => address.parts.reduce((value, part) => (value << 16n) | BigInt(part), 0n);
+
+/*
+ * Per request, Node's own check (net.isIPv4/isIPv6, native) picks the family and ipaddr.js parses only what it
+ * accepted: together faster than either ipaddr.js's `parse` or the hand-written parser they replace
+ * (docs/performance.md, "IP range lookups").
+ */
 
 /** An IPv4 address as an unsigned 32-bit number, or null when the text is not one. */
 export function ipv4ToNumber(text: string): number | null {
-  const parts = text.split('.');
-  if (parts.length !== 4) return null;
-  let value = 0;
-  for (const part of parts) {
-    if (!/^\d{1,3}$/.test(part)) return null;
-    const byte = Number(part);
-    if (byte > 255) return null;
-    value = value * 256 + byte;
-  }
-  return value;
+  return isIPv4(text) ? valueOfV4(ipaddr.IPv4.parse(text)) : null;
 }
 
 /** An IPv6 address as a 128-bit bigint, or null when the text is not one (zone ids are dropped). */
 export function ipv6ToBigInt(text: string): bigint | null {
-  let address = text.split('%')[0] ?? '';
-  // An embedded IPv4 tail (::ffff:1.2.3.4) becomes its two groups.
-  const lastColon = address.lastIndexOf(':');
-  if (lastColon >= 0 && address.includes('.', lastColon)) {
-    const v4 = ipv4ToNumber(address.slice(lastColon + 1));
-    if (v4 === null) return null;
-    address = `${address.slice(0, lastColon + 1)}${(v4 >>> 16).toString(16)}:${(v4 & 0xffff).toString(16)}`;
+  return isIPv6(text) ? valueOfV6(ipaddr.IPv6.parse(text)) : null;
+}
+
+/**
+ * The addresses of a range in CIDR notation (`203.0.113.0/24`, `2001:db8::/32`) or of one address, parsed and
+ * checked by ipaddr.js (IPv4 in four decimal parts only: `203.0.113/24` is refused); null when the text is not one.
+ */
+export function cidrInterval(text: string): Interval<number> | Interval<bigint> | null {
+  const slash = text.indexOf('/');
+  let parsed: [ipaddr.IPv4 | ipaddr.IPv6, number];
+  try {
+    parsed = slash < 0 ? [ipaddr.parse(text), isIPv4(text) ? 32 : 128] : ipaddr.parseCIDR(text);
+  } catch {
+    return null;
   }
-  const halves = address.split('::');
-  if (halves.length > 2) return null;
-  const groupsOf = (half: string) => (half === '' ? [] : half.split(':'));
-  const head = groupsOf(halves[0] ?? '');
-  const tail = halves.length === 2 ? groupsOf(halves[1] ?? '') : [];
-  const missing = 8 - head.length - tail.length;
-  if (halves.length === 2 ? missing < 1 : missing !== 0) return null;
-  const groups = [...head, ...Array<string>(halves.length === 2 ? missing : 0).fill('0'), ...tail];
-  let value = 0n;
-  for (const group of groups) {
-    if (!/^[0-9a-f]{1,4}$/i.test(group)) return null;
-    value = (value << 16n) | BigInt(parseInt(group, 16));
+  const [address, bits] = parsed;
+  if (address.kind() === 'ipv4') {
+    if (!isIPv4(slash < 0 ? text : text.slice(0, slash))) return null;
+    const size = 2 ** (32 - bits);
+    const start = valueOfV4(address as ipaddr.IPv4);
+    return { v6: false, start: start - (start % size), end: start - (start % size) + size - 1 };
   }
-  return value;
+  const hostBits = BigInt(128 - bits);
+  const start = (valueOfV6(address as ipaddr.IPv6) >> hostBits) << hostBits;
+  return { v6: true, start, end: start + (1n << hostBits) - 1n };
+}
+
+/** The first and last address of a range, of one family. */
+interface Interval<T extends number | bigint> {
+  v6: T extends bigint ? true : false;
+  start: T;
+  end: T;
 }
 
 /** Sorted, merged [start, end] intervals; `has` is a binary search. */
@@ -103,28 +115,10 @@ export class IpRanges {
     text.split(/\r?\n/).forEach((line, index) => {
       const range = line.replace(/#.*/, '').trim();
       if (range === '') return;
-      const [address = '', prefixText, ...rest] = range.split('/');
-      const prefix = prefixText === undefined ? null : /^\d{1,3}$/.test(prefixText) ? Number(prefixText) : NaN;
-      const fail = () => {
-        throw new Error(`${source}, line ${index + 1}: not an IP range in CIDR notation: ${range}`);
-      };
-      if (rest.length > 0) fail();
-      const asV4 = ipv4ToNumber(address);
-      if (asV4 !== null) {
-        const bits = prefix ?? 32;
-        if (!(bits >= 0 && bits <= 32)) fail();
-        const size = 2 ** (32 - bits);
-        const start = asV4 - (asV4 % size);
-        v4.push([start, start + size - 1]);
-        return;
-      }
-      const asV6 = ipv6ToBigInt(address);
-      if (asV6 === null) return fail();
-      const bits = prefix ?? 128;
-      if (!(bits >= 0 && bits <= 128)) fail();
-      const hostBits = BigInt(128 - bits);
-      const start = (asV6 >> hostBits) << hostBits;
-      v6.push([start, start + (1n << hostBits) - 1n]);
+      const interval = cidrInterval(range);
+      if (!interval) throw new Error(`${source}, line ${index + 1}: not an IP range in CIDR notation: ${range}`);
+      if (interval.v6) v6.push([interval.start, interval.end]);
+      else v4.push([interval.start, interval.end]);
     });
     return new IpRanges(v4, v6);
   }
@@ -142,12 +136,11 @@ export class IpRanges {
   /** Whether the address (IPv4, IPv6, or IPv4-mapped IPv6) is in one of the ranges; false for anything else. */
   has(ip: string): boolean {
     if (this.v4.size === 0 && this.v6.size === 0) return false;
-    const asV4 = ipv4ToNumber(ip);
-    if (asV4 !== null) return this.v4.has(asV4);
-    const asV6 = ipv6ToBigInt(ip);
-    if (asV6 === null) return false;
+    if (isIPv4(ip)) return this.v4.has(valueOfV4(ipaddr.IPv4.parse(ip)));
+    if (!isIPv6(ip)) return false;
+    const address = ipaddr.IPv6.parse(ip);
     // ::ffff:a.b.c.d, as a dual-stack socket reports an IPv4 visitor.
-    if (asV6 >> 32n === 0xffffn) return this.v4.has(Number(asV6 & 0xffffffffn));
-    return this.v6.has(asV6);
+    if (address.isIPv4MappedAddress()) return this.v4.has(valueOfV4(address.toIPv4Address()));
+    return this.v6.has(valueOfV6(address));
   }
 }

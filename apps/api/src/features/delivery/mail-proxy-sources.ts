@@ -1,4 +1,4 @@
-import { ipv4ToNumber, ipv6ToBigInt } from './ip-ranges.ts';
+import { cidrInterval } from './ip-ranges.ts';
 import type { MailProxyProvider } from './mail-proxies.ts';
 
 /*
@@ -24,16 +24,9 @@ interface Interval {
 }
 
 function intervalOf(cidr: string): Interval {
-  const [address = '', prefixText] = cidr.trim().split('/');
-  const v4 = ipv4ToNumber(address);
-  const value = v4 !== null ? BigInt(v4) : ipv6ToBigInt(address);
-  if (value === null) throw new Error(`Not an IP range: ${cidr}`);
-  const bits = v4 !== null ? 32 : 128;
-  const prefix = prefixText === undefined ? bits : Number(prefixText);
-  if (!Number.isInteger(prefix) || prefix < 0 || prefix > bits) throw new Error(`Not an IP range: ${cidr}`);
-  const hostBits = BigInt(bits - prefix);
-  const start = (value >> hostBits) << hostBits;
-  return { v6: v4 === null, start, end: start + (1n << hostBits) - 1n };
+  const interval = cidrInterval(cidr.trim());
+  if (!interval) throw new Error(`Not an IP range: ${cidr}`);
+  return { v6: interval.v6, start: BigInt(interval.start), end: BigInt(interval.end) };
 }
 
 /** Sorted, merged (overlapping or adjacent joined), per family. */

@@ -2,7 +2,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp, type TestClient } from '../../../test/helper.ts';
 import { freePort, HAS_REDIS_SERVER, TestRedisServer, waitFor } from '../../../test/redis-server.ts';
-import type { SharedRateLimitStore } from '../../infra/rate-limiter.ts';
+import type { SharedCounts } from '../../infra/rate-limiter.ts';
 
 /** Sign-in calls one address may make in these tests' window: the limit every test below runs into. */
 const PER_IP = 3;
@@ -41,7 +41,7 @@ async function statuses(client: TestClient, count: number) {
 }
 
 const health = async (t: TestApp) => (await t.app.inject({ method: 'GET', url: '/healthz' })).json();
-const isFallingBack = (t: TestApp) => (t.app.ctx.limiter.store as SharedRateLimitStore).isFallingBack;
+const isFallingBack = (t: TestApp) => (t.app.ctx.limiter.counts as SharedCounts).isFallingBack;
 
 describe('with REDIS_URL set and nothing listening there', () => {
   let t: TestApp;

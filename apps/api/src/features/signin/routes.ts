@@ -19,7 +19,7 @@ export default async function signinRoutes(app: FastifyInstance) {
     // and the web app's client fetches a fresh cookie (setting one) on this 419.
     const browser = app.browserIdOf(request);
     if (!browser) throw csrfMismatch();
-    const outcome = await signIn({ db, codes, limits, mail }, body, { ip: request.ip, browser }, clock.now());
+    const outcome = await signIn({ db, codes, limits, mail }, body, { request, browser }, clock.now());
     // A new session comes with a fresh anti-forgery token bound to it (http/session.ts).
     if (outcome.signedInUserId !== null) await app.startSession(request, reply, outcome.signedInUserId);
     return outcome.answer;

@@ -1,6 +1,7 @@
-import { isIPv6 } from 'node:net';
+import { normalizeIP } from '@fastify/rate-limit';
 import { DAY_MS } from '@helium/domain';
-import type { RateLimit, RateLimiter } from '../../infra/rate-limiter.ts';
+import type { FastifyRequest } from 'fastify';
+import type { RateLimit, RateLimiter, RateLimitRule } from '../../infra/rate-limiter.ts';
 
 export interface SigninLimits {
   /** Any sign-in call from one address, whatever the e-mail (SIGNIN_LIMIT_PER_IP). */
@@ -20,21 +21,12 @@ export const INBOX_LIMIT_FACTOR = 3;
 const KNOWN_ADDRESS_MS = 90 * DAY_MS;
 
 /**
- * The address a limit counts: an IPv4 address as it is, an IPv6 one by its /64 (a subscriber is handed a
- * whole /64, and could otherwise change address at every try). An IPv4-mapped IPv6 address is its IPv4.
+ * The address a limit counts (@fastify/rate-limit's own): an IPv4 address as it is, an IPv6 one by its /64 (a
+ * subscriber is handed a whole /64, and could otherwise change address at every try). An IPv4-mapped IPv6 address
+ * is its IPv4.
  */
 export function addressKey(ip: string): string {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
-  if (mapped?.[1]) return mapped[1];
-  if (!isIPv6(ip)) return ip;
-  const [head = '', tail = ''] = ip.toLowerCase().split('::');
-  const left = head ? head.split(':') : [];
-  const right = tail ? tail.split(':') : [];
-  const groups = ip.includes('::') ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right] : left;
-  return `${groups
-    .slice(0, 4)
-    .map((group) => group.replace(/^0+(?=.)/, ''))
-    .join(':')}::/64`;
+  return normalizeIP(ip, 64);
 }
 
 /**
@@ -61,41 +53,42 @@ export function addressKey(ip: string): string {
  * about whether an e-mail exists (the exemption above concerns only addresses the owner used).
  */
 export class SignInThrottle {
-  private readonly perInbox: RateLimit;
+  private readonly perIp: RateLimitRule;
+  /** Codes asked for, and wrong codes typed, by one address for one e-mail (each its own keys). */
+  private readonly perEmail: RateLimitRule;
+  private readonly perInbox: RateLimitRule;
 
-  constructor(
-    private readonly limiter: RateLimiter,
-    private readonly limits: SigninLimits,
-  ) {
-    this.perInbox = limits.perInbox ?? {
-      limit: INBOX_LIMIT_FACTOR * limits.perEmail.limit,
-      windowMs: limits.perEmail.windowMs,
-    };
+  constructor(limiter: RateLimiter, limits: SigninLimits) {
+    this.perIp = limiter.rule(limits.perIp);
+    this.perEmail = limiter.rule(limits.perEmail);
+    this.perInbox = limiter.rule(
+      limits.perInbox ?? { limit: INBOX_LIMIT_FACTOR * limits.perEmail.limit, windowMs: limits.perEmail.windowMs },
+    );
   }
 
   /** Any sign-in call: counted, and false when the address has made too many. */
-  allowCall(ip: string): Promise<boolean> {
-    return this.limiter.allow(`signin:ip:${addressKey(ip)}`, this.limits.perIp);
+  allowCall(request: FastifyRequest): Promise<boolean> {
+    return this.perIp.allow(request, `signin:ip:${addressKey(request.ip)}`);
   }
 
   /**
    * Step 1: whether a code may be mailed (counted whether or not the e-mail exists). `isOwnersAddress`
    * is asked only when the inbox limit is reached.
    */
-  async allowCode(email: string, ip: string, isOwnersAddress: () => Promise<boolean>): Promise<boolean> {
-    if (!(await this.limiter.allow(`signin:code:${email}:${addressKey(ip)}`, this.limits.perEmail))) return false;
-    if (await this.limiter.allow(`signin:inbox:${email}`, this.perInbox)) return true;
+  async allowCode(request: FastifyRequest, email: string, isOwnersAddress: () => Promise<boolean>): Promise<boolean> {
+    if (!(await this.perEmail.allow(request, `signin:code:${email}:${addressKey(request.ip)}`))) return false;
+    if (await this.perInbox.allow(request, `signin:inbox:${email}`)) return true;
     return isOwnersAddress();
   }
 
   /** Step 2: whether this address may still type a code for this e-mail (nothing counted). */
-  async allowGuess(email: string, ip: string): Promise<boolean> {
-    return !(await this.limiter.isExhausted(`signin:wrong:${email}:${addressKey(ip)}`, this.limits.perEmail));
+  async allowGuess(request: FastifyRequest, email: string): Promise<boolean> {
+    return !(await this.perEmail.isExhausted(request, `signin:wrong:${email}:${addressKey(request.ip)}`));
   }
 
   /** Step 2: a wrong or spent code, or an unknown e-mail, typed from this address. */
-  async recordFailedGuess(email: string, ip: string): Promise<void> {
-    await this.limiter.record(`signin:wrong:${email}:${addressKey(ip)}`, this.limits.perEmail);
+  async recordFailedGuess(request: FastifyRequest, email: string): Promise<void> {
+    await this.perEmail.record(request, `signin:wrong:${email}:${addressKey(request.ip)}`);
   }
 }
 

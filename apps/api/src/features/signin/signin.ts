@@ -1,6 +1,7 @@
 import { auditLog, type Database } from '@helium/db';
 import { homePathOf, mustAgree, resolveCurrentAccount } from '@helium/domain';
 import type { TSignInRequest, TSignInResponse } from '@helium/contracts';
+import type { FastifyRequest } from 'fastify';
 import { tooManyRequests } from '../../http/errors.ts';
 import { hasSignedInFrom } from '../account/sessions.ts';
 import { accountsOf, findUserByEmail, updateUserChoice } from '../account/users.ts';
@@ -17,9 +18,9 @@ export interface SignInDeps {
   mail: CodeMailer;
 }
 
-/** Who calls: the address (for the rate limits) and the browser id (a code is bound to it). */
+/** Who calls: the request (its address, for the rate limits) and the browser id (a code is bound to it). */
 export interface SignInCaller {
-  ip: string;
+  request: FastifyRequest;
   browser: string;
 }
 
@@ -51,17 +52,18 @@ export async function signIn(
   now: Date,
 ): Promise<SignInOutcome> {
   const { db, codes, limits } = deps;
-  const { ip, browser } = caller;
+  const { request, browser } = caller;
+  const { ip } = request;
   const answer = (status: TSignInResponse['status'], step: 1 | 2 | 3, extra: Partial<TSignInResponse> = {}) => ({
     answer: { status, step, hasUserAgreed: true, userType: null, redirectTo: null, ...extra },
     signedInUserId: null,
   });
-  if (!(await limits.allowCall(ip))) throw tooManyRequests();
+  if (!(await limits.allowCall(request))) throw tooManyRequests();
 
   if (body.step === 1) {
     const user = await findUserByEmail(db, body.email);
     const isOwnersAddress = async () => !!user && hasSignedInFrom(db, user.id, ip, knownAddressSince(now));
-    if (!(await limits.allowCode(body.email, ip, isOwnersAddress))) throw tooManyRequests();
+    if (!(await limits.allowCode(request, body.email, isOwnersAddress))) throw tooManyRequests();
     if (user) {
       const code = await codes.issue(user.id, browser, now);
       await deps.mail.send(
@@ -73,9 +75,9 @@ export async function signIn(
     return answer('ok', 2);
   }
 
-  if (!(await limits.allowGuess(body.email, ip))) throw tooManyRequests();
+  if (!(await limits.allowGuess(request, body.email))) throw tooManyRequests();
   const failed = async (status: TSignInResponse['status']) => {
-    await limits.recordFailedGuess(body.email, ip);
+    await limits.recordFailedGuess(request, body.email);
     return answer(status, 1);
   };
   const user = await findUserByEmail(db, body.email);

@@ -1,6 +1,7 @@
 // The embedded PGlite database, in a worker thread of its own (see pglite-thread.ts for why).
 // Plain JavaScript on purpose: a worker starts without the TypeScript loader of its parent under test
 // runners. Each message is one call; answers carry the call's id. PGlite runs its statements one at a time.
+import { Blob } from 'node:buffer';
 import { readlinkSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, protocol } from '@electric-sql/pglite';

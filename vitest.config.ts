@@ -8,6 +8,10 @@ const postgresUrl = process.env.TEST_DATABASE_URL;
  */
 export default defineConfig({
   test: {
+    // Vitest's default on this 2-core machine is one worker (cores - 1), which leaves a core idle while a test
+    // waits for its database's thread, PostgreSQL or the browser: three keep both busy (measured: 104 -> 83 s on
+    // twelve API files).
+    maxWorkers: 3,
     projects: [
       {
         test: {

@@ -26,6 +26,10 @@ export interface ConfigurationSpec {
   logLevel: string;
   withoutStorage: boolean;
   withoutEngine: boolean;
+  /** Diagnosis: each view goes to the instance that answered its decision. */
+  sticky?: boolean;
+  /** Diagnosis: each instance writes a CPU profile of its whole life to this folder. */
+  profileDir?: string;
 }
 
 export type Measured = Omit<PhaseResult, 'countedDecisions'> & {
@@ -137,8 +141,8 @@ export async function runConfiguration(
   let backends: DatabaseBackends | null = null;
   try {
     // The first prepares the database (migrations, seed), then the others start on it at once.
-    instances.push(await Instance.start(serverSpec(true)));
-    const others = Array.from({ length: spec.instances - 1 }, () => Instance.start(serverSpec(false)));
+    instances.push(await Instance.start(serverSpec(true), spec.profileDir));
+    const others = Array.from({ length: spec.instances - 1 }, () => Instance.start(serverSpec(false), spec.profileDir));
     instances.push(...(await Promise.all(others)));
     if (spec.databaseUrl) backends = await DatabaseBackends.open(spec.databaseUrl);
     loader = await LoadGenerator.start();
@@ -152,6 +156,7 @@ export async function runConfiguration(
         apiUrls: instances.map((one) => `http://127.0.0.1:${one.ready.apiPort}`),
         bareUrls: instances.map((one) => `http://127.0.0.1:${one.ready.barePort}/bare`),
         publisherId: first.ready.publisherId,
+        sticky: spec.sticky,
       });
     const everyInstance = <Result>(command: Parameters<Instance['command']>[0]) =>
       Promise.all(instances.map((one) => one.command<Result>(command)));

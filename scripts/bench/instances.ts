@@ -20,9 +20,9 @@ class Child {
 
   constructor(readonly process: ChildProcess) {}
 
-  static async start<Ready>(script: string, args: string[]): Promise<{ child: Child; ready: Ready }> {
+  static async start<Ready>(script: string, args: string[], execArgv: string[] = []) {
     const child = fork(join(HERE, script), args, {
-      execArgv: ['--import', 'tsx'],
+      execArgv: ['--import', 'tsx', ...execArgv],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     const ready = await new Promise<Ready>((resolve, reject) => {
@@ -55,8 +55,10 @@ export class Instance {
     readonly ready: ServerReady,
   ) {}
 
-  static async start(spec: ServerSpec): Promise<Instance> {
-    const { child, ready } = await Child.start<ServerReady>('server.ts', [JSON.stringify(spec)]);
+  /** With `profileDir`, it writes a CPU profile of its whole life there when it stops (node --cpu-prof). */
+  static async start(spec: ServerSpec, profileDir?: string): Promise<Instance> {
+    const execArgv = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+    const { child, ready } = await Child.start<ServerReady>('server.ts', [JSON.stringify(spec)], execArgv);
     return new Instance(child, ready);
   }
 

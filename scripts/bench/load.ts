@@ -20,6 +20,8 @@ export interface PhaseSpec {
   /** The instances' base URLs (one or more), and their bare routes'. */
   apiUrls: string[];
   bareUrls: string[];
+  /** Diagnosis: each view goes to the instance that answered its decision (a balancer with sticky sessions). */
+  sticky?: boolean;
   publisherId: number;
 }
 
@@ -64,7 +66,7 @@ const USER_AGENT =
  * nothing), with when their decision was answered: a view beacon comes at the earliest MIN_VIEW_MS after it, as
  * the script sends it once the ad has been in view for a second (earlier ones are set aside as invalid).
  */
-const tokens: Array<{ token: string; answeredAt: number }> = [];
+const tokens: Array<{ token: string; answeredAt: number; instance: number }> = [];
 /** How long after its decision a view is sent: the image's second in view, and a little (no ad here is a video). */
 const VIEW_AFTER_MS = MIN_VIEW_MS.image + 50;
 /** The oldest token whose view may be sent now, if any. */
@@ -72,7 +74,7 @@ const matureToken = () => {
   const oldest = tokens[0];
   if (!oldest || performance.now() - oldest.answeredAt < VIEW_AFTER_MS) return null;
   tokens.shift();
-  return oldest.token;
+  return oldest;
 };
 let visitor = 0;
 
@@ -88,6 +90,8 @@ function percentile(sorted: Float64Array, share: number): number {
 }
 
 interface Answer {
+  /** Which instance answered (its index in the URLs given). */
+  instance?: number;
   status: number;
   counted: string;
   body: string;
@@ -178,13 +182,17 @@ class Balancer {
     this.answered = urls.map(() => 0);
   }
 
-  /** The request's text is made for the instance it goes to (by its index: its Host header). */
-  async send(text: (instance: number) => string): Promise<Answer> {
-    const index = this.turn;
-    this.turn = (this.turn + 1) % this.pools.length;
+  /**
+   * The request's text is made for the instance it goes to (by its index: its Host header): the next in turn, or
+   * the one asked for.
+   */
+  async send(text: (instance: number) => string, instance?: number): Promise<Answer> {
+    let index = instance ?? this.turn;
+    if (instance === undefined) this.turn = (this.turn + 1) % this.pools.length;
+    else index = instance % this.pools.length;
     const answer = await this.pools[index]!.send(text(index));
     this.answered[index]!++;
-    return answer;
+    return { ...answer, instance: index };
   }
 
   close() {
@@ -295,25 +303,27 @@ export async function runPhase(spec: PhaseSpec): Promise<PhaseResult> {
     const ads = (JSON.parse(answer.body) as { ads: Array<{ view: string }> }).ads;
     if (ads.length > 0) decisionsWithAds++;
     const token = ads[0]?.view;
-    if (token) tokens.push({ token, answeredAt: performance.now() });
+    if (token) tokens.push({ token, answeredAt: performance.now(), instance: answer.instance ?? 0 });
     return token ?? null;
   };
-  const view = async (due: number, token: string) => {
+  const view = async (due: number, { token, instance: decidedBy }: { token: string; instance: number }) => {
     const answer = await timed(
       due,
       () =>
-        apiConnections.send((instance) =>
-          requestText(
-            'POST',
-            viewUrls[instance]!,
-            {
-              'user-agent': USER_AGENT,
-              origin: 'http://localhost',
-              'content-type': 'text/plain;charset=UTF-8',
-              'x-forwarded-for': nextIp(),
-            },
-            token,
-          ),
+        apiConnections.send(
+          (instance) =>
+            requestText(
+              'POST',
+              viewUrls[instance]!,
+              {
+                'user-agent': USER_AGENT,
+                origin: 'http://localhost',
+                'content-type': 'text/plain;charset=UTF-8',
+                'x-forwarded-for': nextIp(),
+              },
+              token,
+            ),
+          spec.sticky ? decidedBy : undefined,
         ),
       viewLatencies,
     );

@@ -26,7 +26,7 @@ import { loadAverage } from './cpu.ts';
 import { runConfiguration, type ConfigurationResult, type ConfigurationSpec } from './configuration.ts';
 import { createThrowAwayDatabase, deleteNamespace, openRedis } from './instances.ts';
 import type { PhaseKind } from './load.ts';
-import { CONFIGURATION_LABELS, judgeTargets, PAGEVIEW_RATE, phaseLines, STEADY_RATE, verdictText } from './report.ts';
+import { configurationLabel, judgeTargets, PAGEVIEW_RATE, phaseLines, STEADY_RATE, verdictText } from './report.ts';
 import { webBundleSizes } from './web-bundle.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -42,12 +42,18 @@ const { values } = parseArgs({
     connections: { type: 'string' },
     'database-url': { type: 'string' },
     'redis-url': { type: 'string' },
+    /** Diagnosis: how many instances (c) runs (2 by default): with 1, the shared state's cost without a second process. */
+    'shared-instances': { type: 'string' },
     /** Which phases to run, in order; `@<rate>` marks the open loop at that many requests/s. */
     phases: { type: 'string' },
     /** Diagnosis only: events are dropped instead of written, to see the engine's cost without storage. */
     'without-storage': { type: 'boolean' },
     /** Diagnosis only: the engine answers every decision with the first one's ads and every view "counted". */
     'without-engine': { type: 'boolean' },
+    /** Diagnosis: each view goes to the instance that answered its decision (sticky sessions), not the next one. */
+    sticky: { type: 'boolean' },
+    /** Diagnosis: each instance writes a CPU profile (.cpuprofile, for Chrome's DevTools) to this folder. */
+    'cpu-prof-dir': { type: 'string' },
     /** The servers' log level (`npm start` logs at info by default); their lines go to a file. */
     'log-level': { type: 'string' },
   },
@@ -75,9 +81,18 @@ if (!logLevels.includes(logLevel)) throw new Error(`--log-level: one of ${logLev
 const postgresServer =
   values['database-url'] ?? process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const redisUrl = values['redis-url'] ?? process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const sharedInstances = Number(values['shared-instances'] ?? '2');
+if (!Number.isInteger(sharedInstances) || sharedInstances < 1 || sharedInstances > 8) {
+  throw new Error('--shared-instances 1-8');
+}
 const withoutStorage = values['without-storage'] === true;
 const withoutEngine = values['without-engine'] === true;
 const log = (line: string) => console.log(line);
+const diagnoses = [
+  withoutStorage && 'DIAGNOSIS: events not stored',
+  withoutEngine && 'DIAGNOSIS: the engine answers without working',
+  values.sticky && 'DIAGNOSIS: each view sent to the instance that answered its decision',
+].filter(Boolean);
 
 // The publisher script and the web app, built as `npm run build` does when missing.
 if (!existsSync(SCRIPT)) execFileSync(process.execPath, ['apps/publisher-script/build.mjs'], { cwd: ROOT });
@@ -92,12 +107,14 @@ log(
 );
 log(`load average at start: ${loadAverage()}`);
 log(
-  `phases of ${seconds} s (closed loop: ${connections} connections), each server's CPU from /proc${withoutStorage ? '; DIAGNOSIS: events not stored' : ''}${withoutEngine ? '; DIAGNOSIS: the engine answers without working' : ''}`,
+  `phases of ${seconds} s (closed loop: ${connections} connections), each server's CPU from /proc${diagnoses.map((text) => `; ${text}`).join('')}`,
 );
 
 const results: Record<string, ConfigurationResult | undefined> = {};
 const skipped: Record<string, string> = {};
-const base = { phases, seconds, connections, logLevel, withoutStorage, withoutEngine };
+const profileDir = values['cpu-prof-dir'];
+const sticky = values.sticky === true;
+const base = { phases, seconds, connections, logLevel, withoutStorage, withoutEngine, profileDir, sticky };
 const redis = configs.includes('shared') ? openRedis(redisUrl) : undefined;
 const redisUnreachable = redis
   ? await redis.connect().then(
@@ -107,7 +124,7 @@ const redisUnreachable = redis
   : null;
 for (const name of configs) {
   log('');
-  log(`${CONFIGURATION_LABELS[name]}:`);
+  log(`${configurationLabel(name, sharedInstances)}:`);
   let spec: ConfigurationSpec = { ...base, name, instances: 1 };
   let dropDatabase: (() => Promise<void>) | null = null;
   if (name !== 'pglite') {
@@ -121,7 +138,7 @@ for (const name of configs) {
   }
   if (name === 'shared' && !skipped[name]) {
     if (redisUnreachable) skipped[name] = `skipped: Redis at ${redisUrl} unreachable (${redisUnreachable})`;
-    else spec = { ...spec, instances: 2, redisUrl, redis };
+    else spec = { ...spec, instances: sharedInstances, redisUrl, redis };
   }
   if (skipped[name]) {
     log(`  ${skipped[name]}`);

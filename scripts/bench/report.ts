@@ -14,11 +14,11 @@ export const MAX_P99_MS = 10;
 export const STEADY_RATE = 1000;
 export const PAGEVIEW_RATE = 2000;
 
-export const CONFIGURATION_LABELS: Record<string, string> = {
-  pglite: '(a) one instance on PGlite',
-  postgres: '(b) one instance on PostgreSQL alone',
-  shared: '(c) two instances (processes) on PostgreSQL + Redis',
-};
+export function configurationLabel(name: string, sharedInstances = 2): string {
+  if (name === 'pglite') return '(a) one instance on PGlite';
+  if (name === 'postgres') return '(b) one instance on PostgreSQL alone';
+  return `(c) ${sharedInstances === 2 ? 'two instances' : `${sharedInstances} instance(s)`} (processes) on PostgreSQL + Redis`;
+}
 
 export interface Verdict {
   target: string;
@@ -67,7 +67,8 @@ export function judgeTargets(results: Record<string, ConfigurationResult | undef
   }
   for (const rate of [undefined, STEADY_RATE]) {
     const target = `2 instances on PostgreSQL + Redis at most ${MAX_SHARED_OVER_ONE}x one on PostgreSQL alone, CPU a pageview, ${rate ? `at ${rate.toLocaleString('en')} requests/s` : 'closed loop'}`;
-    const shared = findPhase(results.shared?.phases, 'mixed', rate)?.serverCpuPerPageviewUs;
+    const twoInstances = results.shared?.instances === 2 ? results.shared : undefined;
+    const shared = findPhase(twoInstances?.phases, 'mixed', rate)?.serverCpuPerPageviewUs;
     const alone = findPhase(results.postgres?.phases, 'mixed', rate)?.serverCpuPerPageviewUs;
     if (!shared || !alone) notMeasured(target);
     else

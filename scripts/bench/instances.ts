@@ -36,13 +36,22 @@ class Child {
   call<Result>(message: Record<string, unknown>): Promise<Result> {
     const id = ++this.nextId;
     return new Promise<Result>((resolve, reject) => {
+      // A child that stops (a crash, out of memory) fails the call instead of leaving the run waiting for ever.
+      const exited = (code: number | null) => {
+        this.process.off('message', listener);
+        reject(
+          new Error(`a benchmark process stopped (exit code ${code}) during ${JSON.stringify(message).slice(0, 80)}`),
+        );
+      };
       const listener = (answer: { id?: number; result?: Result; error?: string }) => {
         if (answer.id !== id) return;
         this.process.off('message', listener);
+        this.process.off('exit', exited);
         if (answer.error !== undefined) reject(new Error(answer.error));
         else resolve(answer.result as Result);
       };
       this.process.on('message', listener);
+      this.process.once('exit', exited);
       this.process.send({ id, ...message });
     });
   }
@@ -72,9 +81,11 @@ export class Instance {
 
   /** Writes what it still holds and closes, as `npm start` does on SIGTERM; killed if it has not exited in 10 s. */
   async close(): Promise<void> {
-    const exited = new Promise<void>((resolve) => this.child.process.once('exit', () => resolve()));
-    await this.command('close');
-    const timer = setTimeout(() => this.child.process.kill('SIGKILL'), 10_000);
+    const child = this.child.process;
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    await this.command('close').catch(() => child.kill('SIGKILL'));
     await exited;
     clearTimeout(timer);
   }

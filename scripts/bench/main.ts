@@ -166,7 +166,7 @@ if (redis && !redisUnreachable) {
   const namespaces = Object.values(results).flatMap((result) => result?.redisNamespaces ?? []);
   let deleted = 0;
   for (const namespace of namespaces) deleted += await deleteNamespace(redis, namespace);
-  log(`Redis: the run's ${deleted} keys deleted (namespace ${namespaces.join(', ')})`);
+  if (namespaces.length > 0) log(`Redis: the run's ${deleted} keys deleted (namespace ${namespaces.join(', ')})`);
 }
 redis?.disconnect();
 

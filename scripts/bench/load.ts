@@ -2,7 +2,9 @@
  * The benchmark's load generator, run as a child process (its own CPU core) by scripts/bench/main.ts and
  * driven over IPC: one phase at a time, on loopback only, with keep-alive connections. Closed loop (n
  * connections, each sends its next request when the previous one is answered) or open loop at a fixed rate
- * (latency measured from when each request was due, so a slow server cannot hide its queue).
+ * (latency measured from when each request was due, so a slow server cannot hide its queue). With several
+ * instances, requests go to each in turn, as a round-robin load balancer sends them: a pageview's decision and
+ * its view may reach different instances.
  */
 import net from 'node:net';
 import { MIN_VIEW_MS } from '@helium/domain';
@@ -15,8 +17,11 @@ export interface PhaseSpec {
   connections: number;
   rate?: number;
   durationMs: number;
-  apiUrl: string;
-  bareUrl: string;
+  /** The instances' base URLs (one or more), and their bare routes'. */
+  apiUrls: string[];
+  bareUrls: string[];
+  /** Diagnosis: each view goes to the instance that answered its decision (a balancer with sticky sessions). */
+  sticky?: boolean;
   publisherId: number;
 }
 
@@ -43,6 +48,10 @@ export interface PhaseResult {
   views: Record<string, number>;
   /** View beacons answered 2xx. */
   views2xx: number;
+  /** Decisions answered 200. */
+  decisions200: number;
+  /** Requests answered by each instance, in the order of `apiUrls` (or `bareUrls`). */
+  perInstance: number[];
   decisionsWithAds: number;
   tokensLeft: number;
   /** The decision ids of the view beacons answered `counted` (the count check names those it cannot find). */
@@ -57,7 +66,7 @@ const USER_AGENT =
  * nothing), with when their decision was answered: a view beacon comes at the earliest MIN_VIEW_MS after it, as
  * the script sends it once the ad has been in view for a second (earlier ones are set aside as invalid).
  */
-const tokens: Array<{ token: string; answeredAt: number }> = [];
+const tokens: Array<{ token: string; answeredAt: number; instance: number }> = [];
 /** How long after its decision a view is sent: the image's second in view, and a little (no ad here is a video). */
 const VIEW_AFTER_MS = MIN_VIEW_MS.image + 50;
 /** The oldest token whose view may be sent now, if any. */
@@ -65,7 +74,7 @@ const matureToken = () => {
   const oldest = tokens[0];
   if (!oldest || performance.now() - oldest.answeredAt < VIEW_AFTER_MS) return null;
   tokens.shift();
-  return oldest.token;
+  return oldest;
 };
 let visitor = 0;
 
@@ -81,6 +90,8 @@ function percentile(sorted: Float64Array, share: number): number {
 }
 
 interface Answer {
+  /** Which instance answered (its index in the URLs given). */
+  instance?: number;
   status: number;
   counted: string;
   body: string;
@@ -157,6 +168,38 @@ class Connection {
   }
 }
 
+/**
+ * Keep-alive connections to one or more instances, reused; at most `size` at once to each, later requests wait
+ * for one. Each request goes to the next instance in turn (round robin).
+ */
+class Balancer {
+  private readonly pools: Pool[];
+  private turn = 0;
+  readonly answered: number[];
+
+  constructor(urls: URL[], size: number) {
+    this.pools = urls.map((url) => new Pool(url, Math.max(1, Math.ceil(size / urls.length))));
+    this.answered = urls.map(() => 0);
+  }
+
+  /**
+   * The request's text is made for the instance it goes to (by its index: its Host header): the next in turn, or
+   * the one asked for.
+   */
+  async send(text: (instance: number) => string, instance?: number): Promise<Answer> {
+    let index = instance ?? this.turn;
+    if (instance === undefined) this.turn = (this.turn + 1) % this.pools.length;
+    else index = instance % this.pools.length;
+    const answer = await this.pools[index]!.send(text(index));
+    this.answered[index]!++;
+    return { ...answer, instance: index };
+  }
+
+  close() {
+    for (const pool of this.pools) pool.close();
+  }
+}
+
 /** Keep-alive connections to one server, reused; at most `size` at once, later requests wait for one. */
 class Pool {
   private readonly idle: Connection[] = [];
@@ -210,14 +253,13 @@ function requestText(method: string, url: URL, headers: Record<string, string>, 
 }
 
 export async function runPhase(spec: PhaseSpec): Promise<PhaseResult> {
-  const api = new URL(spec.apiUrl);
-  const apiConnections = new Pool(api, spec.connections);
-  const decisionUrl = new URL(
-    `/serve/d?p=${spec.publisherId}&w=1280&u=${encodeURIComponent('http://localhost/bench/article')}`,
-    api,
+  const apiConnections = new Balancer(
+    spec.apiUrls.map((url) => new URL(url)),
+    spec.connections,
   );
-  const viewUrl = new URL('/serve/v', api);
-  const bareUrl = new URL(spec.bareUrl);
+  const decisionPath = `/serve/d?p=${spec.publisherId}&w=1280&u=${encodeURIComponent('http://localhost/bench/article')}`;
+  const decisionUrls = spec.apiUrls.map((api) => new URL(decisionPath, api));
+  const viewUrls = spec.apiUrls.map((api) => new URL('/serve/v', api));
   const latencies: number[] = [];
   const decisionLatencies: number[] = [];
   const viewLatencies: number[] = [];
@@ -226,6 +268,7 @@ export async function runPhase(spec: PhaseSpec): Promise<PhaseResult> {
   let errors = 0;
   let decisionsWithAds = 0;
   let views2xx = 0;
+  let decisions200 = 0;
   const countedDecisions: string[] = [];
 
   const timed = async (due: number, call: () => Promise<Answer>, endpoint?: number[]) => {
@@ -245,8 +288,8 @@ export async function runPhase(spec: PhaseSpec): Promise<PhaseResult> {
     const answer = await timed(
       due,
       () =>
-        apiConnections.send(
-          requestText('GET', decisionUrl, {
+        apiConnections.send((instance) =>
+          requestText('GET', decisionUrls[instance]!, {
             'user-agent': USER_AGENT,
             origin: 'http://localhost',
             accept: '*/*',
@@ -256,28 +299,31 @@ export async function runPhase(spec: PhaseSpec): Promise<PhaseResult> {
       decisionLatencies,
     );
     if (!answer || answer.status !== 200) return null;
+    decisions200++;
     const ads = (JSON.parse(answer.body) as { ads: Array<{ view: string }> }).ads;
     if (ads.length > 0) decisionsWithAds++;
     const token = ads[0]?.view;
-    if (token) tokens.push({ token, answeredAt: performance.now() });
+    if (token) tokens.push({ token, answeredAt: performance.now(), instance: answer.instance ?? 0 });
     return token ?? null;
   };
-  const view = async (due: number, token: string) => {
+  const view = async (due: number, { token, instance: decidedBy }: { token: string; instance: number }) => {
     const answer = await timed(
       due,
       () =>
         apiConnections.send(
-          requestText(
-            'POST',
-            viewUrl,
-            {
-              'user-agent': USER_AGENT,
-              origin: 'http://localhost',
-              'content-type': 'text/plain;charset=UTF-8',
-              'x-forwarded-for': nextIp(),
-            },
-            token,
-          ),
+          (instance) =>
+            requestText(
+              'POST',
+              viewUrls[instance]!,
+              {
+                'user-agent': USER_AGENT,
+                origin: 'http://localhost',
+                'content-type': 'text/plain;charset=UTF-8',
+                'x-forwarded-for': nextIp(),
+              },
+              token,
+            ),
+          spec.sticky ? decidedBy : undefined,
         ),
       viewLatencies,
     );
@@ -292,9 +338,12 @@ export async function runPhase(spec: PhaseSpec): Promise<PhaseResult> {
       );
     if (answer.status >= 200 && answer.status < 300) views2xx++;
   };
-  const bareConnections = new Pool(bareUrl, spec.connections);
-  const bareRequest = requestText('GET', bareUrl, { accept: '*/*' });
-  const bare = (due: number) => timed(due, () => bareConnections.send(bareRequest));
+  const bareConnections = new Balancer(
+    spec.bareUrls.map((url) => new URL(url)),
+    spec.connections,
+  );
+  const bareRequests = spec.bareUrls.map((url) => requestText('GET', new URL(url), { accept: '*/*' }));
+  const bare = (due: number) => timed(due, () => bareConnections.send((instance) => bareRequests[instance]!));
 
   const started = performance.now();
   const cpuAtStart = process.cpuUsage();
@@ -393,6 +442,8 @@ export async function runPhase(spec: PhaseSpec): Promise<PhaseResult> {
     statuses,
     views,
     views2xx,
+    decisions200,
+    perInstance: spec.kind === 'bare' ? bareConnections.answered : apiConnections.answered,
     decisionsWithAds,
     tokensLeft: tokens.length,
   };

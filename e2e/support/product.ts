@@ -33,7 +33,7 @@ function newDataDir(env: Record<string, string>): string {
 }
 
 /**
- * Starts the product the way `npm start` does (same entry point), on an empty DATA_DIR with real SMTP to
+ * Starts the product the way `npm start` does (its compiled entry point), on a seeded copy of a DATA_DIR (newDataDir) with real SMTP to
  * a local catcher, and waits until /healthz answers.
  */
 export async function startProduct(
@@ -54,7 +54,8 @@ export async function startProduct(
   const output: string[] = [];
   const [command, args] = options.viaNpm
     ? ['npm', ['start', '--ignore-scripts', '--silent']]
-    : [process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts']];
+    : // The compiled server `npm start` runs (the global setup builds it when a source is newer).
+      [process.execPath, ['apps/api/dist/main.js']];
   const child: ChildProcess = spawn(command, args, {
     cwd: ROOT,
     env: {

@@ -56,11 +56,14 @@ export function LocationSelector({
   }, [handle, locations.status]);
 
   const initialApplied = useRef(false);
+  // The element says "loaded" once the initial selection is applied too (its countries may load first): a host
+  // that sets a selection then is not overwritten, nor told of the initial one afterwards.
+  const [initialDone, setInitialDone] = useState(!initialSelections?.length);
   const loaded = locations.status === 'loaded';
   useEffect(() => {
     if (initialApplied.current || !loaded || tree.countries.length === 0 || !initialSelections?.length) return;
     initialApplied.current = true;
-    void selection.setSelections([...initialSelections]);
+    void selection.setSelections([...initialSelections]).finally(() => setInitialDone(true));
   }, [loaded, tree, initialSelections, selection]);
 
   const toggleExpanded = (id: string) => {
@@ -93,7 +96,7 @@ export function LocationSelector({
   const childrenOf = (id: string): TLocation[] =>
     (tree.children.get(id) ?? []).map((child) => entries.get(child)).filter((entry) => entry !== undefined);
   return (
-    <div ref={root} data-location-selector="loaded">
+    <div ref={root} data-location-selector={initialDone || tree.countries.length === 0 ? 'loaded' : 'applying'}>
       <ul style={{ listStyle: 'none', margin: 0, padding: 0 }} aria-label={t('locations.label')}>
         {tree.countries.map((id) => {
           const country = entries.get(id)!;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { codeFrom } from '../apps/api/test/smtp-catcher.ts';
 import { launchBrowser, newPage, signInThroughForm } from './support/browser.ts';
 import { startProduct, type Product } from './support/product.ts';
 
@@ -89,6 +90,29 @@ describe('sign-in and landing per role', () => {
     await page.getByRole('button', { name: 'Se connecter' }).click();
     await expect.poll(() => page.getByRole('alert').innerText()).toContain('Code incorrect');
     expect(await page.getByRole('button', { name: 'Continuer' }).isVisible()).toBe(true);
+    await page.context().close();
+  });
+
+  it('goes back from step 2 to fix a mistyped address, and signs in with the right one', async () => {
+    const page = await newPage(browser, product);
+    await page.goto('/signin');
+    const email = page.getByLabel('Adresse e-mail');
+    await email.fill('advertiser@demo.tset');
+    await page.getByRole('button', { name: 'Continuer' }).click();
+    await page.getByLabel('Code de connexion').waitFor();
+    expect(await email.isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Utiliser une autre adresse e-mail' }).click();
+    // Step 1 again: the field editable and focused, the code gone.
+    await expect.poll(() => email.isEditable()).toBe(true);
+    expect(await email.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(await page.getByLabel('Code de connexion').count()).toBe(0);
+    await email.fill('advertiser@demo.test');
+    const before = product.smtp.messages.length;
+    await page.getByRole('button', { name: 'Continuer' }).click();
+    const code = codeFrom(await product.smtp.waitForMail('advertiser@demo.test', before));
+    await page.getByLabel('Code de connexion').fill(code);
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await page.waitForURL(/\/advertiser\//);
     await page.context().close();
   });
 

@@ -77,6 +77,13 @@ export function SignInPage() {
 
   const update = (patch: Partial<SignInFormState>) => setForm((current) => ({ ...current, ...patch }));
 
+  /** Back to step 1 with the address editable (a mistyped one), keeping what was typed. */
+  const useAnotherEmail = () => {
+    update({ step: 1, code: '', agreementPending: false, agreed: false });
+    setError(null);
+    setFocus((previous) => ({ field: 'email', request: (previous?.request ?? 0) + 1 }));
+  };
+
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!canSubmit(form)) return;
@@ -157,6 +164,11 @@ export function SignInPage() {
               disabled={atStep2 || form.submitting}
               onChange={(event) => update({ email: event.currentTarget.value })}
             />
+            {atStep2 && (
+              <Anchor component="button" type="button" size="sm" onClick={useAnotherEmail} disabled={form.submitting}>
+                {T.useAnotherEmail}
+              </Anchor>
+            )}
             {atStep2 && form.agreementPending && (
               <Checkbox
                 label={

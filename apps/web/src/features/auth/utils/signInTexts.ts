@@ -14,6 +14,7 @@ export const SIGN_IN_TEXTS = {
   termsLink: TERMS_LINK,
   termsLinkTitle: "Lire les conditions d'utilisation (nouvel onglet)",
   continue: 'Continuer',
+  useAnotherEmail: 'Utiliser une autre adresse e-mail',
   signIn: 'Se connecter',
   checking: 'Chargement…',
   tooManyAttempts: 'Trop de tentatives, réessayez plus tard.',

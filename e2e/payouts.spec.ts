@@ -78,6 +78,7 @@ describe('publisher Accounting', () => {
     expect(firstRow[1]).toMatch(EUROS);
     expect(firstRow[5]).toBe(await publisher.getByTestId('balance').innerText());
     expect(await publisher.getByTestId('payout-button').isEnabled()).toBe(true);
+    expect(await publisher.getByTestId('payout-blocked').count()).toBe(0);
   });
 
   it('fits a 390 px wide phone: cards and the Payout button on screen, the table scrolling in its box', async () => {
@@ -141,6 +142,11 @@ describe('publisher Accounting', () => {
     await banner.waitFor();
     expect(await banner.innerText()).toContain('PayPal');
     expect(await publisher.getByTestId('payout-button').isDisabled()).toBe(true);
+    // The reason is beside the disabled button, and read with it.
+    expect(await publisher.getByTestId('payout-blocked').innerText()).toBe(
+      'Payout unavailable: a payout is already being processed.',
+    );
+    expect(await publisher.getByTestId('payout-button').getAttribute('aria-describedby')).toBe('payout-blocked');
     // The whole balance was debited.
     await expect.poll(() => balance(publisher)).toBeLessThan(before);
   });
@@ -150,6 +156,9 @@ describe('publisher Accounting', () => {
     await publisher.getByTestId('balance').waitFor();
     expect(await balance(publisher)).toBeLessThan(50);
     expect(await publisher.getByTestId('payout-button').isDisabled()).toBe(true);
+    expect(await publisher.getByTestId('payout-blocked').innerText()).toMatch(
+      /^Payout unavailable: your balance is below the .*50\.00.* minimum\.$/,
+    );
     expect(await publisher.getByTestId('pending-payout').count()).toBe(0);
     await switchPublisherAccount(publisher, 'Demo Blog');
     await publisher.getByTestId('pending-payout').waitFor();

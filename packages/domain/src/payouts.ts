@@ -85,6 +85,22 @@ export function payoutProblem(
   return null;
 }
 
+/** What can keep every payout from being asked (a currency a method lacks never does). */
+export type PayoutBlocker = Exclude<PayoutProblem, 'currencyNotForMethod'>;
+
+/**
+ * Why no payout can be asked at all (null: one can), for the reason beside the disabled Payout button: a pending
+ * payout or a balance below the minimum first (they block every method), then no method authorised for the account,
+ * then none of the authorised ones set up in Settings.
+ */
+export function payoutBlocker(facts: PayoutFacts): PayoutBlocker | null {
+  if (payoutFlags(facts).canPayout) return null;
+  if (facts.hasPendingPayout) return 'pendingPayout';
+  if (facts.balance < facts.minBalanceForPayout || facts.balance <= 0) return 'belowMinimum';
+  if (facts.authorizedMethods.length === 0) return 'methodNotAuthorized';
+  return 'methodNotConfigured';
+}
+
 /** The screen's flags: canPayout (any method), and canPayoutBitcoin / Paypal / Wire. */
 export function payoutFlags(facts: PayoutFacts) {
   const can = (method: PayoutMethod) =>

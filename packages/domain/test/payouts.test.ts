@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { isBitcoinAddress, isPaypalEmail, firstWireProblem, type WireDetails } from '../src/payout-details.ts';
-import { payoutFlags, payoutProblem, payoutQuote, transferFee, type PayoutFacts } from '../src/payouts.ts';
+import {
+  payoutBlocker,
+  payoutFlags,
+  payoutProblem,
+  payoutQuote,
+  transferFee,
+  type PayoutFacts,
+} from '../src/payouts.ts';
 
 const fees = { paypalEur: 1_000_000, wireEur: 5_000_000 };
 const rates = { usdToEur: '0.92000000', btcToEur: '82000.00' };
@@ -50,6 +57,18 @@ describe('who may be paid', () => {
     [{ ...facts, balance: 50_000_000 }, 'wire', 'usd', null],
   ] as const)('%#: %s in %s -> %s', (given, method, currency, problem) => {
     expect(payoutProblem(given as PayoutFacts, method, currency)).toBe(problem);
+  });
+
+  it.each([
+    [facts, null],
+    // The 77.09 EUR publisher of the report: over the minimum, no method authorised.
+    [{ ...facts, balance: 77_090_000, authorizedMethods: [], configuredMethods: [] }, 'methodNotAuthorized'],
+    [{ ...facts, authorizedMethods: ['bitcoin'] }, 'methodNotConfigured'],
+    [{ ...facts, balance: 49_999_999 }, 'belowMinimum'],
+    [{ ...facts, balance: 49_999_999, authorizedMethods: [] }, 'belowMinimum'],
+    [{ ...facts, hasPendingPayout: true, balance: 0 }, 'pendingPayout'],
+  ] as const)('%#: the Payout button blocked by %s', (given, blocker) => {
+    expect(payoutBlocker(given as PayoutFacts)).toBe(blocker === null ? null : blocker);
   });
 
   it('flags each method, and canPayout when any can pay', () => {

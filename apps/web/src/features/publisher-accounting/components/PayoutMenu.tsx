@@ -14,17 +14,20 @@ export function PayoutMenu({
   disabled,
   loading,
   onChoose,
+  describedBy,
 }: {
   options: PayoutOption[];
   disabled: boolean;
   loading: boolean;
   onChoose: (option: PayoutOption) => void;
+  /** The id of the text saying why the button is disabled. */
+  describedBy?: string;
 }) {
   const { t } = useTranslation();
   return (
     <Menu position="bottom-start" width="min(380px, calc(100vw - 32px))" shadow="md" withinPortal>
       <Menu.Target>
-        <Button disabled={disabled} loading={loading} data-testid="payout-button">
+        <Button disabled={disabled} loading={loading} data-testid="payout-button" aria-describedby={describedBy}>
           {t('accounting.payout')}
         </Button>
       </Menu.Target>

@@ -4,7 +4,13 @@ import { Link } from 'react-router';
 import type { TAccounting } from '@helium/contracts';
 import type { Locale } from '@helium/domain/format';
 import { useFormat } from '../../format/hooks/useFormat.ts';
-import { payoutOptions, payoutRequest, TRANSFER_TIME_KEY, type PayoutOption } from '../utils/payoutOptions.ts';
+import {
+  payoutBlockerOf,
+  payoutOptions,
+  payoutRequest,
+  TRANSFER_TIME_KEY,
+  type PayoutOption,
+} from '../utils/payoutOptions.ts';
 import { PayoutMenu } from './PayoutMenu.tsx';
 
 const SETTINGS_PATH = '/publisher/settings';
@@ -30,6 +36,8 @@ export function PayoutPanel({
   const format = useFormat();
   const locale: Locale = format.locale;
   const options = payoutOptions(accounting, locale);
+  // A pending payout has its own banner; the other reasons are said beside the disabled button.
+  const blocker = payoutBlockerOf(accounting);
 
   const choose = (option: PayoutOption) => {
     if (!option.enabled || requesting) return;
@@ -55,11 +63,17 @@ export function PayoutPanel({
             disabled={!accounting.canPayout || requesting}
             loading={requesting}
             onChoose={choose}
+            describedBy={blocker ? 'payout-blocked' : undefined}
           />
           <Anchor component={Link} to={SETTINGS_PATH} size="sm">
             {t('accounting.configurePayout')}
           </Anchor>
         </Group>
+        {blocker ? (
+          <Text size="sm" c="dimmed" id="payout-blocked" data-testid="payout-blocked">
+            {t(`accounting.payoutBlocked.${blocker}`, { minimum: format.euros(accounting.minBalanceForPayout) })}
+          </Text>
+        ) : null}
         {error !== null ? (
           <Alert color="red" role="alert" data-testid="payout-error">
             {error || t('common.error')}

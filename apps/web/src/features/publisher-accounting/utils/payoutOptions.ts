@@ -5,7 +5,10 @@ import { formatAmountInCurrency } from '@helium/domain/invoice';
 import {
   CURRENCIES_OF_METHOD,
   PAYOUT_METHODS,
+  payoutBlocker,
   payoutProblem,
+  type PayoutBlocker,
+  type PayoutFacts,
   payoutQuote,
   type PayoutCurrency,
   type PayoutMethod,
@@ -71,15 +74,24 @@ export function quoteAmountStr(quote: PayoutQuote, currency: PayoutCurrency, loc
   return formatAmountInCurrency(quote.amountInCurrency, currency, locale);
 }
 
-/** The payout menu: every method with each of its currencies, in the order of the domain. */
-export function payoutOptions(accounting: TAccounting, locale: Locale): PayoutOption[] {
-  const facts = {
+function payoutFactsOf(accounting: TAccounting): PayoutFacts {
+  return {
     balance: eurosToMicros(accounting.balance),
     minBalanceForPayout: eurosToMicros(accounting.minBalanceForPayout),
     authorizedMethods: accounting.authorizedPayoutMethods,
     configuredMethods: accounting.configuredPayoutMethods,
     hasPendingPayout: accounting.pendingPayout !== null,
   };
+}
+
+/** Why the Payout button is disabled (null when the server says a payout can be asked). */
+export function payoutBlockerOf(accounting: TAccounting): PayoutBlocker | null {
+  return accounting.canPayout ? null : payoutBlocker(payoutFactsOf(accounting));
+}
+
+/** The payout menu: every method with each of its currencies, in the order of the domain. */
+export function payoutOptions(accounting: TAccounting, locale: Locale): PayoutOption[] {
+  const facts = payoutFactsOf(accounting);
   return PAYOUT_METHODS.flatMap((method) =>
     CURRENCIES_OF_METHOD[method].map((currency): PayoutOption => {
       const enabled = canPayoutBy(accounting, method);

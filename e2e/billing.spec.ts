@@ -61,11 +61,16 @@ describe('buying credits', () => {
     expect(await payEur.isDisabled()).toBe(true);
     expect(await dialog.getByRole('button', { name: 'Pay in Bitcoin' }).isDisabled()).toBe(true);
     expect(await dialog.getByRole('button', { name: 'Pay on invoice (EUR)' }).count()).toBe(0);
+    // ...but a line says from what amount it is.
+    expect(await dialog.getByTestId('invoice-from').innerText()).toMatch(
+      /^Paying on invoice is available from [\d,]+\.\d{2} €\.$/,
+    );
 
     // The largest purchase reaches the minimum order of direct billing.
     await advertiser.keyboard.press('End');
     await expect.poll(() => dialog.getByTestId('buy-quantity').innerText()).toBe('2,000,000 impressions');
     await dialog.getByRole('button', { name: 'Pay on invoice (EUR)' }).waitFor();
+    expect(await dialog.getByTestId('invoice-from').count()).toBe(0);
     await dialog.getByRole('button', { name: 'Pay on invoice (USD)' }).waitFor();
     const priceOfMax = await dialog.getByTestId('buy-full').innerText();
 

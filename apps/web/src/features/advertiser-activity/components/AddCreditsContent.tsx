@@ -86,6 +86,9 @@ export function AddCreditsContent({ campaignExId }: { campaignExId: number }) {
         disabled={disabled}
         canBuyInBtc={purchase.canBuyInBtc}
         canBillToPay={canBillToPay(purchase, price)}
+        invoiceFrom={
+          purchase.canBillToPay && !canBillToPay(purchase, price) ? format.euros(purchase.billToPayMinOrder) : null
+        }
         onCard={(currency) => void payments.payByCard(currency)}
         onBitcoin={() => void payments.payInBitcoin()}
         onInvoice={(currency) => void payments.billToPay(currency)}

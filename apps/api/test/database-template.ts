@@ -62,8 +62,9 @@ export async function pgliteTemplate(): Promise<Uint8Array> {
   for (const other of readdirSync(tmpdir())) {
     if (!other.startsWith('helium-test-template-') || other === name) continue;
     const path = join(tmpdir(), other);
-    if (Date.now() - statSync(path, { throwIfNoEntry: false })!.mtimeMs > STALE_TEMPLATE_MS)
-      rmSync(path, { force: true });
+    // Another run may have removed it meanwhile.
+    const made = statSync(path, { throwIfNoEntry: false })?.mtimeMs;
+    if (made !== undefined && Date.now() - made > STALE_TEMPLATE_MS) rmSync(path, { force: true });
   }
   return image;
 }

@@ -14,8 +14,15 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { desc, sql } from 'drizzle-orm';
-import pg from 'pg';
-import { ads, migrateDatabase, networkSettings, openDatabase, seedDemoData, users } from '@helium/db';
+import {
+  ads,
+  createThrowAwayDatabase,
+  migrateDatabase,
+  networkSettings,
+  openDatabase,
+  seedDemoData,
+  users,
+} from '@helium/db';
 import { MONEY_AUDIT_CHECKS, ZAdminStatsSchema } from '@helium/contracts';
 import { adminStats } from '../../apps/api/src/features/admin-stats/admin-stats.ts';
 import { runCheck } from '../../apps/api/src/features/money-audit/checks.ts';
@@ -35,19 +42,10 @@ const runs = Number(values.runs ?? '10');
 const log = (line: string) => console.log(line);
 
 const dataDir = mkdtempSync(join(os.tmpdir(), 'helium-bench-admin-stats-'));
-let serverUrl: string | undefined;
-let throwAway: string | undefined;
-if (values['database-url']) {
-  throwAway = `bench_admin_stats_${process.pid}`;
-  const admin = new pg.Client({ connectionString: values['database-url'] });
-  await admin.connect();
-  await admin.query(`create database ${throwAway}`);
-  await admin.end();
-  const url = new URL(values['database-url']);
-  url.pathname = `/${throwAway}`;
-  serverUrl = url.toString();
-}
-const database = await openDatabase(serverUrl ? { url: serverUrl } : { pgliteDir: join(dataDir, 'db') });
+const throwAway = values['database-url']
+  ? await createThrowAwayDatabase(values['database-url'], { prefix: 'bench_admin_stats' })
+  : undefined;
+const database = await openDatabase(throwAway ? { url: throwAway.url } : { pgliteDir: join(dataDir, 'db') });
 await migrateDatabase(database);
 await seedDemoData(database.db);
 const { db } = database;
@@ -64,7 +62,7 @@ const step = async (label: string, statement: ReturnType<typeof sql>) => {
   await db.execute(statement);
   log(`  ${label}: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 };
-log(`seeding ${publisherCount} publishers x ${days} days (${serverUrl ? 'PostgreSQL' : 'PGlite'})`);
+log(`seeding ${publisherCount} publishers x ${days} days (${throwAway ? 'PostgreSQL' : 'PGlite'})`);
 await step(
   'publishers',
   sql`insert into publishers (user_id, brand, is_web, is_owl, is_installed, min_balance_for_payout)
@@ -202,9 +200,4 @@ for (const withUrls of [false, true]) {
 
 await database.close();
 rmSync(dataDir, { recursive: true, force: true });
-if (throwAway && values['database-url']) {
-  const admin = new pg.Client({ connectionString: values['database-url'] });
-  await admin.connect();
-  await admin.query(`drop database ${throwAway}`);
-  await admin.end();
-}
+await throwAway?.drop();

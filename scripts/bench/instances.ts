@@ -169,31 +169,3 @@ export async function deleteNamespace(redis: Redis, namespace: string): Promise<
   }
   return deleted;
 }
-
-/** A throw-away database on a PostgreSQL server (null and why when the server cannot be reached). */
-export async function createThrowAwayDatabase(
-  serverUrl: string,
-  name: string,
-): Promise<{ url: string; drop: () => Promise<void> } | { unreachable: string }> {
-  const admin = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 3_000 });
-  try {
-    await admin.connect();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.query(`create database ${name}`);
-  } catch (error) {
-    return { unreachable: error instanceof Error ? error.message : String(error) };
-  } finally {
-    await admin.end().catch(() => {});
-  }
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
-}

@@ -24,7 +24,8 @@ import { gzipSync } from 'node:zlib';
 import pino from 'pino';
 import { loadAverage } from './cpu.ts';
 import { runConfiguration, type ConfigurationResult, type ConfigurationSpec } from './configuration.ts';
-import { createThrowAwayDatabase, deleteNamespace, openRedis } from './instances.ts';
+import { createThrowAwayDatabase } from '@helium/db';
+import { deleteNamespace, openRedis } from './instances.ts';
 import type { PhaseKind } from './load.ts';
 import { configurationLabel, judgeTargets, PAGEVIEW_RATE, phaseLines, STEADY_RATE, verdictText } from './report.ts';
 import { webBundleSizes } from './web-bundle.ts';
@@ -128,12 +129,13 @@ for (const name of configs) {
   let spec: ConfigurationSpec = { ...base, name, instances: 1 };
   let dropDatabase: (() => Promise<void>) | null = null;
   if (name !== 'pglite') {
-    const database = await createThrowAwayDatabase(postgresServer, `helium_bench_${name}_${process.pid}`);
-    if ('unreachable' in database) {
-      skipped[name] = `skipped: PostgreSQL at ${postgresServer} unreachable (${database.unreachable})`;
-    } else {
+    try {
+      const database = await createThrowAwayDatabase(postgresServer, { prefix: `helium_bench_${name}` });
       dropDatabase = database.drop;
       spec = { ...spec, databaseUrl: database.url };
+    } catch (error) {
+      const why = error instanceof Error ? error.message : String(error);
+      skipped[name] = `skipped: PostgreSQL at ${postgresServer} unreachable (${why})`;
     }
   }
   if (name === 'shared' && !skipped[name]) {

@@ -20,8 +20,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
-import { migrateDatabase, openDatabase } from '@helium/db';
+import { createThrowAwayDatabase, migrateDatabase, openDatabase } from '@helium/db';
 import { DAY_MS, DEFAULT_TRAFFIC_MODEL, seededRandom, splitRevenue, type Device } from '@helium/domain';
 import type { DeliveryEvent, EventMoney } from '../../apps/api/src/features/delivery/events.ts';
 import { writeBatch } from '../../apps/api/src/features/delivery/store.ts';
@@ -63,19 +62,11 @@ const RETENTION_INDEXES = [
   'realtime_counters_minute_idx',
 ];
 
-const throwAway = `bench_raw_event_disk_${process.pid}`;
 const dataDir = mkdtempSync(join(os.tmpdir(), 'helium-bench-raw-event-disk-'));
-let admin: pg.Client | undefined;
-let serverUrl: string | undefined;
-if (values['database-url']) {
-  admin = new pg.Client({ connectionString: values['database-url'] });
-  await admin.connect();
-  await admin.query(`create database ${throwAway}`);
-  const url = new URL(values['database-url']);
-  url.pathname = `/${throwAway}`;
-  serverUrl = url.toString();
-}
-const database = await openDatabase(serverUrl ? { url: serverUrl } : { pgliteDir: join(dataDir, 'db') });
+const throwAway = values['database-url']
+  ? await createThrowAwayDatabase(values['database-url'], { prefix: 'bench_raw_event_disk' })
+  : undefined;
+const database = await openDatabase(throwAway ? { url: throwAway.url } : { pgliteDir: join(dataDir, 'db') });
 const { db } = database;
 
 const rowsOf = async <Row>(statement: ReturnType<typeof sql>) =>
@@ -190,7 +181,7 @@ try {
   const perMillion = 1_000_000 / PAGEVIEWS;
   const mb = (bytes: number) => (bytes / 1_048_576).toFixed(1);
   console.log(
-    `\n${PAGEVIEWS.toLocaleString('en')} pageviews, ${serverUrl ? 'PostgreSQL' : 'PGlite'}, ${values['without-retention-indexes'] ? 'without' : 'with'} the created_at indexes`,
+    `\n${PAGEVIEWS.toLocaleString('en')} pageviews, ${throwAway ? 'PostgreSQL' : 'PGlite'}, ${values['without-retention-indexes'] ? 'without' : 'with'} the created_at indexes`,
   );
   console.log('table              rows        MB (of which indexes)  per million pageviews');
   let total = 0;
@@ -221,8 +212,5 @@ try {
 } finally {
   await database.close();
   rmSync(dataDir, { recursive: true, force: true });
-  if (admin) {
-    await admin.query(`drop database ${throwAway}`);
-    await admin.end();
-  }
+  await throwAway?.drop();
 }

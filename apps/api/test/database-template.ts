@@ -3,8 +3,8 @@ import { readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type pg from 'pg';
-import { migrateDatabase, openDatabase, seedDemoData } from '@helium/db';
+import pg from 'pg';
+import { migrateDatabase, openDatabase, retryWhileInUse, seedDemoData } from '@helium/db';
 
 /*
  * Migrating and seeding a database takes seconds; most test files want the same seeded database. It is made
@@ -76,7 +76,17 @@ const TEMPLATE_LOCK_KEY = '4841494c49554d54';
  * The name of a migrated and seeded PostgreSQL database to clone (`create database ... template ...`), made once
  * per key by whichever test file asks first while the others wait.
  */
-export async function postgresTemplate(admin: pg.Client, adminUrl: string): Promise<string> {
+export async function postgresTemplate(adminUrl: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    return await makePostgresTemplate(admin, adminUrl);
+  } finally {
+    await admin.end();
+  }
+}
+
+async function makePostgresTemplate(admin: pg.Client, adminUrl: string): Promise<string> {
   const name = `helium_template_${templateKey()}`;
   await admin.query(`select pg_advisory_lock(x'${TEMPLATE_LOCK_KEY}'::bigint)`);
   try {
@@ -104,20 +114,5 @@ export async function postgresTemplate(admin: pg.Client, adminUrl: string): Prom
     return name;
   } finally {
     await admin.query(`select pg_advisory_unlock(x'${TEMPLATE_LOCK_KEY}'::bigint)`);
-  }
-}
-
-/**
- * Runs `statement` again while PostgreSQL refuses it because a closed connection's session has not ended yet
- * (55006: "being accessed by other users"); a pool's closed connections take a moment to go.
- */
-export async function retryWhileInUse<T>(statement: () => Promise<T>): Promise<T> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await statement();
-    } catch (error) {
-      if (attempt >= 100 || (error as { code?: string }).code !== '55006') throw error;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
   }
 }

@@ -1,7 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
-import { migrateDatabase, openDatabase, type DatabaseHandle } from '@helium/db';
-import { pgliteTemplate, postgresTemplate, retryWhileInUse } from './database-template.ts';
+import { createThrowAwayDatabase, migrateDatabase, openDatabase, type DatabaseHandle } from '@helium/db';
+import { pgliteTemplate, postgresTemplate } from './database-template.ts';
 
 /** Which database the API tests run on: PGlite by default, PostgreSQL when the project runs them so. */
 export const TEST_DRIVER = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
@@ -22,41 +20,16 @@ export async function createTestDatabase({ seed = true, migrate = true } = {}): 
   if (TEST_DRIVER === 'postgres') {
     const adminUrl = process.env.TEST_DATABASE_URL;
     if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
-    const name = `helium_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    try {
-      if (seed && migrate) {
-        const template = await postgresTemplate(admin, adminUrl);
-        await retryWhileInUse(() => admin.query(`create database ${name} template ${template}`));
-      } else {
-        await admin.query(`create database ${name}`);
-      }
-    } finally {
-      await admin.end();
-    }
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    const handle = await openDatabase({ url: url.toString() });
+    const template = seed && migrate ? await postgresTemplate(adminUrl) : undefined;
+    const database = await createThrowAwayDatabase(adminUrl, { prefix: 'helium_test', template });
+    const handle = await openDatabase({ url: database.url });
     if (migrate && !seed) await migrateDatabase(handle);
     return {
       ...handle,
-      url: url.toString(),
+      url: database.url,
       drop: async () => {
         await handle.close();
-        const cleaner = new pg.Client({ connectionString: adminUrl });
-        await cleaner.connect();
-        // Closed pool connections may take a moment to go; dropping them by force would make them emit errors.
-        for (let attempt = 0; ; attempt++) {
-          try {
-            await cleaner.query(`drop database if exists ${name}${attempt < 40 ? '' : ' with (force)'}`);
-            break;
-          } catch (error) {
-            if (attempt >= 40) throw error;
-            await new Promise((resolve) => setTimeout(resolve, 50));
-          }
-        }
-        await cleaner.end();
+        await database.drop();
       },
     };
   }

@@ -12,3 +12,4 @@ export {
   postgresTables,
   restorePostgresDatabase,
 } from './backup.ts';
+export { createThrowAwayDatabase, retryWhileInUse, type ThrowAwayDatabase } from './throw-away-database.ts';

@@ -1,13 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS_FOLDER, migrateDatabase, openDatabase, type DatabaseHandle } from '../src/client.ts';
+import { createThrowAwayDatabase, type ThrowAwayDatabase } from '../src/throw-away-database.ts';
 
 /*
  * The balances the database keeps (migration 0019_money_audit): on a database that already holds a ledger, the
@@ -51,7 +50,7 @@ async function refusal(statement: Promise<unknown>): Promise<string> {
 
 describe.each(drivers)('ledger balances on $name', ({ url: serverUrl }) => {
   let handle: DatabaseHandle;
-  let databaseName: string | null = null;
+  let throwAway: ThrowAwayDatabase | undefined;
 
   async function rows<Row>(statement: ReturnType<typeof sql>): Promise<Row[]> {
     return ((await handle.db.execute(statement)) as unknown as { rows: Row[] }).rows;
@@ -97,14 +96,8 @@ describe.each(drivers)('ledger balances on $name', ({ url: serverUrl }) => {
 
   beforeAll(async () => {
     if (serverUrl) {
-      databaseName = `helium_balances_${randomBytes(5).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: serverUrl });
-      await admin.connect();
-      await admin.query(`create database ${databaseName}`);
-      await admin.end();
-      const url = new URL(serverUrl);
-      url.pathname = `/${databaseName}`;
-      handle = await openDatabase({ url: url.toString() });
+      throwAway = await createThrowAwayDatabase(serverUrl, { prefix: 'helium_balances' });
+      handle = await openDatabase({ url: throwAway.url });
     } else {
       handle = await openDatabase();
     }
@@ -124,21 +117,7 @@ describe.each(drivers)('ledger balances on $name', ({ url: serverUrl }) => {
 
   afterAll(async () => {
     await handle?.close();
-    if (databaseName && serverUrl) {
-      const admin = new pg.Client({ connectionString: serverUrl });
-      await admin.connect();
-      // Closed pool connections may take a moment to go; dropping them by force would make them emit errors.
-      for (let attempt = 0; ; attempt++) {
-        try {
-          await admin.query(`drop database if exists ${databaseName}${attempt < 40 ? '' : ' with (force)'}`);
-          break;
-        } catch (error) {
-          if (attempt >= 40) throw error;
-          await new Promise((resolve) => setTimeout(resolve, 50));
-        }
-      }
-      await admin.end();
-    }
+    await throwAway?.drop();
   });
 
   it('fills each account’s balance from the ledger already there', async () => {

@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DatabaseInUseError, openDatabase, type DatabaseHandle } from '../src/client.ts';
+import { createThrowAwayDatabase, type ThrowAwayDatabase } from '../src/throw-away-database.ts';
 
 /*
  * One server per PostgreSQL database (DatabaseHandle.holdExclusive): the ad server checks credits in memory, so
@@ -11,7 +11,7 @@ import { DatabaseInUseError, openDatabase, type DatabaseHandle } from '../src/cl
  * runs); the embedded database's equivalent is its folder lock (folder-lock.test.ts).
  */
 const adminUrl = process.env.TEST_DATABASE_URL;
-const name = `helium_lock_${randomBytes(5).toString('hex')}`;
+let throwAway: ThrowAwayDatabase | undefined;
 let url = '';
 const opened: DatabaseHandle[] = [];
 const children: ChildProcess[] = [];
@@ -34,17 +34,15 @@ async function open(onFailure?: (error: Error) => void) {
 
 describe.runIf(adminUrl)('the serving lock on PostgreSQL', () => {
   beforeAll(async () => {
-    await admin((client) => client.query(`create database ${name}`));
-    const parsed = new URL(adminUrl!);
-    parsed.pathname = `/${name}`;
-    url = parsed.toString();
+    throwAway = await createThrowAwayDatabase(adminUrl!, { prefix: 'helium_lock' });
+    url = throwAway.url;
   });
   afterEach(async () => {
     for (const child of children.splice(0)) child.kill('SIGKILL');
     for (const handle of opened.splice(0)) await handle.close().catch(() => {});
   });
   afterAll(async () => {
-    await admin((client) => client.query(`drop database if exists ${name} with (force)`));
+    await throwAway?.drop();
   });
 
   it('refuses a second server until the first closes', async () => {
@@ -101,7 +99,7 @@ describe.runIf(adminUrl)('the serving lock on PostgreSQL', () => {
     await admin((client) =>
       client.query(
         `select pg_terminate_backend(pid) from pg_locks where locktype = 'advisory' and database = (select oid from pg_database where datname = $1)`,
-        [name],
+        [throwAway!.name],
       ),
     );
     await expect.poll(() => failures.length, { timeout: 5000 }).toBeGreaterThan(0);

@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateDatabase, openDatabase, type DatabaseHandle } from '../src/client.ts';
 import { seedDemoData } from '../src/seed/index.ts';
+import { createThrowAwayDatabase, type ThrowAwayDatabase } from '../src/throw-away-database.ts';
 
 /*
  * set_aside_traffic (migration 0009): what an address counted before a rule set it aside leaves the summaries and
@@ -25,7 +24,7 @@ const MINUTE = `${DAY}T10:15:00Z`;
 
 describe.each(drivers)('set_aside_traffic on $name', ({ url: serverUrl }) => {
   let handle: DatabaseHandle;
-  let databaseName: string | null = null;
+  let throwAway: ThrowAwayDatabase | undefined;
   let ids: { publisher: number; ad: number; campaign: number; advertiser: number };
 
   async function rows<Row>(statement: ReturnType<typeof sql>): Promise<Row[]> {
@@ -58,14 +57,8 @@ describe.each(drivers)('set_aside_traffic on $name', ({ url: serverUrl }) => {
 
   beforeAll(async () => {
     if (serverUrl) {
-      databaseName = `helium_setaside_${randomBytes(5).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: serverUrl });
-      await admin.connect();
-      await admin.query(`create database ${databaseName}`);
-      await admin.end();
-      const url = new URL(serverUrl);
-      url.pathname = `/${databaseName}`;
-      handle = await openDatabase({ url: url.toString() });
+      throwAway = await createThrowAwayDatabase(serverUrl, { prefix: 'helium_setaside' });
+      handle = await openDatabase({ url: throwAway.url });
     } else {
       handle = await openDatabase();
     }
@@ -100,21 +93,7 @@ describe.each(drivers)('set_aside_traffic on $name', ({ url: serverUrl }) => {
 
   afterAll(async () => {
     await handle?.close();
-    if (databaseName && serverUrl) {
-      const admin = new pg.Client({ connectionString: serverUrl });
-      await admin.connect();
-      // Closed pool connections may take a moment to go; dropping them by force would make them emit errors.
-      for (let attempt = 0; ; attempt++) {
-        try {
-          await admin.query(`drop database if exists ${databaseName}${attempt < 40 ? '' : ' with (force)'}`);
-          break;
-        } catch (error) {
-          if (attempt >= 40) throw error;
-          await new Promise((resolve) => setTimeout(resolve, 50));
-        }
-      }
-      await admin.end();
-    }
+    await throwAway?.drop();
   });
 
   it('reverses each event once when several calls name it at once, and keeps its row with the reason', async () => {

@@ -21,7 +21,7 @@ export function signinUrlOf(userId: number): string {
 /**
  * One page of the users by name (then id), each with the ids of the publisher and advertiser accounts it holds,
  * and how many match. `search` matches a name or an e-mail anywhere in it, case-insensitive. At 10,000 users this
- * is one scan of the table (tens of milliseconds at most, measured in admin-users-speed.test.ts; docs/admin.md) plus
+ * is one scan of the table (tens of milliseconds at most, measured by npm run bench:admin-users; docs/admin.md) plus
  * the accounts of the page's users only.
  */
 export async function listUsers(db: Database, query: UserListQuery): Promise<TAdminUsersResponse> {

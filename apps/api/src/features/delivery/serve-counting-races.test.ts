@@ -47,6 +47,14 @@ async function holdRecorder(): Promise<() => Promise<void>> {
   };
 }
 
+/** Resolves once `condition` holds (checked every 5 ms): a loaded machine makes a fixed sleep too short. */
+async function until(condition: () => boolean, what: string): Promise<void> {
+  for (const started = Date.now(); !condition();) {
+    if (Date.now() - started > 10_000) throw new Error(`still not ${what} after 10 s`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
 /** The raw rows and the daily figures of a campaign, and its remaining credits. */
 async function figures(campaignId: number) {
   const { rows } = (await t.db.execute(sql`select
@@ -88,8 +96,10 @@ describe('a count being written', () => {
     const release = await holdRecorder();
     // Just before the decision's reservation would end: its view is counted, and waits to be written.
     t.clock.advance(119_000);
+    const decisions = (t.app.delivery.parts.decisions as unknown as { decisions: Map<string, { writing?: number }> })
+      .decisions;
     const first = t.app.delivery.view(token, visitor, pageHeadersOf(t, blog));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await until(() => [...decisions.values()].some((decision) => decision.writing), 'waiting to be written');
     // The sweep forgets decisions older than 2 minutes; the same beacon comes again (a replay, a second tab).
     t.clock.advance(2_000);
     t.app.delivery.sweep();
@@ -139,10 +149,15 @@ describe('a count being written', () => {
     await t.app.delivery.recorder.flush();
     const before = await figures(ceramics);
     const release = await holdRecorder();
+    const leads = t.app.delivery.parts.leads as unknown as {
+      seen: Set<string>;
+      writing: Set<string>;
+      beingRead: number;
+    };
     const first = t.app.delivery.lead(clickId, 'pixel');
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await until(() => leads.writing.size === 1 && leads.beingRead === 0, 'waiting to be written');
     // The engine keeps at most 100,000 reported click ids in memory; past that the sweep empties them.
-    const seen = (t.app.delivery.parts.leads as unknown as { seen: Set<string> }).seen;
+    const seen = leads.seen;
     for (let index = 0; index <= 100_000; index += 1) seen.add(`filler-${index}`);
     t.app.delivery.sweep();
     expect(seen.size).toBe(0);

@@ -235,7 +235,7 @@ describe('get-audit-log', () => {
     for (const entry of log.entries) {
       expect(entry).toMatchObject({ action: 'user.signinAs', actorId: adminId, actorEmail: 'admin@demo.test' });
       expect(entry.actorName).toBe('Claire Dubois');
-      expect(entry.details).toMatch(/^linkId: \d+$/);
+      expect(entry.details).toMatch(/^link: #\d+$/);
     }
     const times = log.entries.map((entry: { when: string }) => entry.when);
     expect(times).toEqual([...times].sort().reverse());

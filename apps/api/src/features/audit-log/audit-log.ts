@@ -1,29 +1,16 @@
 import { and, asc, count, desc, eq, or, type SQL } from 'drizzle-orm';
 import { auditLog, users, type Database } from '@helium/db';
 import { AUDIT_LOG_PAGE_SIZE, type TAuditLog } from '@helium/contracts';
+import type { Locale } from '@helium/domain';
+import { detailsText } from './audit-details.ts';
 
 export interface AuditLogQuery {
+  /** The admin's language, which the details are written in. */
+  locale: Locale;
   /** The actor, or the user acted on. */
   userId?: number;
   action?: string;
   page?: number;
-}
-
-/** Longest `details` text an entry shows. */
-const DETAILS_CHARS = 200;
-
-/** An entry's details (a JSON object or value) as one short line: `key: value, ...`. */
-export function detailsText(details: unknown): string {
-  if (details === null || details === undefined) return '';
-  const text =
-    typeof details === 'object' && !Array.isArray(details)
-      ? Object.entries(details as Record<string, unknown>)
-          .map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`)
-          .join(', ')
-      : typeof details === 'string'
-        ? details
-        : JSON.stringify(details);
-  return text.length > DETAILS_CHARS ? `${text.slice(0, DETAILS_CHARS - 1)}…` : text;
 }
 
 /** One page of the audit log, newest first, with its actors' names and e-mails and every action for the filter. */
@@ -73,7 +60,7 @@ export async function listAuditLog(db: Database, query: AuditLogQuery): Promise<
       action: row.action,
       targetType: row.targetType,
       targetId: row.targetId,
-      details: detailsText(row.details),
+      details: detailsText(row.action, row.details, query.locale),
       ip: row.ip,
     })),
     total: counted?.total ?? 0,

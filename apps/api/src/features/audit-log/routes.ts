@@ -6,5 +6,5 @@ import { listAuditLog } from './audit-log.ts';
 /** Admin: the audit log, filtered by user and action (docs/admin.md). */
 export default async function auditLogRoutes(app: FastifyInstance) {
   const { db } = app.ctx;
-  route(app, getAuditLogCall, async ({ body }) => listAuditLog(db, body));
+  route(app, getAuditLogCall, async ({ body, actor }) => listAuditLog(db, { ...body, locale: actor.locale }));
 }

@@ -1,6 +1,7 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import { DAY_MS } from '@helium/domain';
 import { payoutQuote } from '@helium/domain/payouts';
+import { BROUGHT_FORWARD_NOTE, payoutNote } from '@helium/domain/ledger-notes';
 import type { Database } from '../client.ts';
 import { ledgerEntries, networkSettings, payoutMethods, payouts, publishers } from '../schema/index.ts';
 import type { DemoAccounts } from './users.ts';
@@ -90,7 +91,7 @@ export async function seedPayouts(db: Database, accounts: DemoAccounts, now = ne
     accountId: accounts.demoBlogId,
     kind: 'adjustment',
     amount: DEMO_BALANCE_BROUGHT_FORWARD,
-    note: 'Balance brought forward from before this ledger',
+    note: BROUGHT_FORWARD_NOTE,
     createdBy: accounts.adminUserId,
     createdAt: past(34),
   });
@@ -132,8 +133,7 @@ export async function seedPayouts(db: Database, accounts: DemoAccounts, now = ne
       accountId: accounts.demoBlogId,
       kind: 'payout',
       amount: -quote.debit,
-      // As the payouts feature writes it (payoutNote).
-      note: `payout ${payout.id} by paypal in EUR`,
+      note: payoutNote(payout.id, 'paypal', 'eur'),
       createdBy: accounts.publisherUserId,
       createdAt: payout.createdAt,
     })

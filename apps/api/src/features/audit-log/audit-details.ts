@@ -182,7 +182,7 @@ export function detailsText(action: string, details: unknown, locale: Locale): s
   const record = typeof details === 'object' && !Array.isArray(details) ? (details as Record<string, unknown>) : null;
   const reading: Reading = { action, locale, currency: record?.currency };
   // French sets a colon apart with a (non-breaking) space.
-  const label = (key: string) => `${LABELS[locale][key] ?? words(key)}${locale === 'fr' ? '\u00a0:' : ':'}`;
+  const label = (key: string) => `${LABELS[locale][key] ?? words(key)}${locale === 'fr' ? '\u202f:' : ':'}`;
   const text = record
     ? Object.entries(record)
         .map(([key, value]) =>

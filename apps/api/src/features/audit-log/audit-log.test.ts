@@ -59,12 +59,12 @@ describe('get-audit-log details', () => {
 
     await setAdminLocale('fr');
     expect((await detailsOf('coupon.create')).split(', ').sort()).toEqual([
-      'code\u00a0: AUDIT25',
-      'quantité offerte\u00a0: —',
-      'remise\u00a0: 25,00 %',
+      'code\u202f: AUDIT25',
+      'quantité offerte\u202f: —',
+      'remise\u202f: 25,00 %',
     ]);
     const enFrançais = await detailsOf('publisher.update');
-    expect(enFrançais).toContain('part des revenus\u00a0: ');
+    expect(enFrançais).toContain('part des revenus\u202f: ');
     expect(enFrançais).toContain('→ 65,50 %');
     expect(enFrançais).toContain('→ 1 234,50 €');
     await setAdminLocale('en');
@@ -83,7 +83,7 @@ describe('get-audit-log details', () => {
       'publisher: #3, method: bitcoin, currency: btc, amount: 63.49 €, amount sent: ₿0.002896341463, fee: 0.00 €',
     );
     expect(detailsText('sale.confirm', { amount: 63_491_400, quantity: 25_000 }, 'fr')).toBe(
-      'montant\u00a0: 63,49 €, quantité\u00a0: 25 000',
+      'montant\u202f: 63,49 €, quantité\u202f: 25 000',
     );
     // Network settings are written in screen units: euros and percents as typed.
     expect(

@@ -10,6 +10,7 @@ import {
 } from '@helium/db';
 import { formatDate, microsToEuros, type Locale } from '@helium/domain';
 import { formatAmountInCurrency } from '@helium/domain/invoice';
+import { ledgerNoteText } from '@helium/domain/ledger-notes';
 import {
   PAYOUT_METHODS,
   payoutFlags,
@@ -166,7 +167,7 @@ export function transactionView(line: LedgerLine, locale: Locale): TTransaction 
     impressions: line.impressions,
     type: line.kind,
     typeStr: entryTypeText(line.kind, locale),
-    note: line.note,
+    note: line.note === null ? null : ledgerNoteText(line.note, locale),
     balance: microsToEuros(line.balance),
   };
 }

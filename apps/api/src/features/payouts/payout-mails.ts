@@ -1,14 +1,8 @@
 import type { Locale } from '@helium/domain/format';
 import type { PayoutMethod } from '@helium/domain/payouts';
+import { payoutMethodName } from '@helium/domain/ledger-notes';
 import { MAIL_PRODUCT as PRODUCT, renderMail } from '../../infra/mail-template.ts';
 import type { MailMessage } from '../../infra/mailer.ts';
-
-const METHOD_NAMES: Record<Locale, Record<PayoutMethod, string>> = {
-  en: { bitcoin: 'Bitcoin', paypal: 'PayPal', wire: 'bank transfer' },
-  fr: { bitcoin: 'Bitcoin', paypal: 'PayPal', wire: 'virement bancaire' },
-};
-
-export const methodName = (method: PayoutMethod, locale: Locale) => METHOD_NAMES[locale][method];
 
 export interface PayoutMailFacts {
   to: string;
@@ -22,7 +16,7 @@ export interface PayoutMailFacts {
 /** An admin sent the payout: what, how, and the transfer reference, in the publisher's language. */
 export function payoutPaidMail(facts: PayoutMailFacts & { reference: string }): MailMessage {
   const { to, locale, brand, method, amountStr, reference } = facts;
-  const how = methodName(method, locale);
+  const how = payoutMethodName(method, locale);
   if (locale === 'fr') {
     return renderMail({
       to,
@@ -59,7 +53,7 @@ export function payoutPaidMail(facts: PayoutMailFacts & { reference: string }): 
  */
 export function payoutReturnedMail(facts: PayoutMailFacts & { reason: string; restoredStr: string }): MailMessage {
   const { to, locale, brand, method, amountStr, reason, restoredStr } = facts;
-  const how = methodName(method, locale);
+  const how = payoutMethodName(method, locale);
   if (locale === 'fr') {
     return renderMail({
       to,

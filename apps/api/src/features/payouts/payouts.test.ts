@@ -454,7 +454,13 @@ describe('admin: payouts to send', () => {
     expect(mail.text).toContain('Votre solde a été rétabli\u202f: 150,00 €');
     const data = await accounting(multi);
     expect(data).toMatchObject({ balance: 150, pendingPayout: null, canPayoutWire: true });
-    expect(data.transactions[0]).toMatchObject({ typeStr: 'Versement retourné', amount: 150, balance: 150 });
+    expect(data.transactions[0]).toMatchObject({
+      typeStr: 'Versement retourné',
+      amount: 150,
+      balance: 150,
+      note: `Versement ${cuisinePayout} retourné\u202f: IBAN refusé par la banque`,
+    });
+    expect(data.transactions[1].note).toBe(`Versement ${cuisinePayout} par virement bancaire en EUR`);
   });
 
   it('refuses an action on a payout that is no longer pending (409), or unknown (404), changing nothing', async () => {

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { auditLog, ledgerEntries, payouts, publishers, users, type Database } from '@helium/db';
 import { formatDate, formatMicros, microsToEuros, type Locale } from '@helium/domain';
 import { formatAmountInCurrency } from '@helium/domain/invoice';
+import { payoutNote, payoutReturnedNote } from '@helium/domain/ledger-notes';
 import {
   payoutProblem,
   payoutQuote,
@@ -160,7 +161,7 @@ export async function requestPayout(
           accountId: who.publisherId,
           kind: 'payout',
           amount: -quote.debit,
-          note: payoutNote(payout),
+          note: payoutNote(payout.id, payout.method, payout.currency),
           createdBy: who.userId,
           createdAt: now,
         })
@@ -187,10 +188,6 @@ export async function requestPayout(
     throw error;
   }
 }
-
-/** The ledger note of a payout's debit: `payout 12 by paypal in EUR`. */
-export const payoutNote = (payout: Pick<PayoutRow, 'id' | 'method' | 'currency'>) =>
-  `payout ${payout.id} by ${payout.method} in ${payout.currency.toUpperCase()}`;
 
 export interface PayoutListRow {
   payout: PayoutRow;
@@ -298,7 +295,7 @@ export async function decidePayout(
         kind: 'payoutReturned',
         amount: moved.amount,
         reversesId: moved.ledgerEntryId,
-        note: `payout ${moved.id} returned: ${request.reason}`,
+        note: payoutReturnedNote(moved.id, request.reason),
         createdBy: admin.userId,
         createdAt: admin.now,
       });

@@ -66,3 +66,14 @@ export function formatAmountInCurrency(
   // No rates: the amount is already in its currency (formatMoney converts euros only when given rates).
   return formatMoney(units, { locale, currency, btcDecimals: options.btcDecimals });
 }
+
+/** Decimals of a bitcoin amount as stored (pico-bitcoins). */
+export const BTC_DECIMALS_STORED = 12;
+
+/**
+ * A sale's amount in the currency it is paid in. In bitcoin, all 12 decimals: the e-mail asks for that exact amount
+ * (it tells the payment apart), so the screens, the receipt and the audit log show it the same way.
+ */
+export function formatSaleAmount(amount: number, currency: Currency, locale: Locale): string {
+  return formatAmountInCurrency(amount, currency, locale, { btcDecimals: BTC_DECIMALS_STORED });
+}

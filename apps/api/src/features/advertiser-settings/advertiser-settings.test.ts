@@ -143,7 +143,11 @@ describe('get-settings', () => {
       quantity: 100_000,
       is_cpc: false,
     });
-    expect(byId.get(nordvikBitcoin)).toMatchObject({ amountStr: '\u20BF0.01234568', is_paid: false, state: 'pending' });
+    expect(byId.get(nordvikBitcoin)).toMatchObject({
+      amountStr: '\u20BF0.012345678912',
+      is_paid: false,
+      state: 'pending',
+    });
     expect(byId.get(nordvikInvoice)).toMatchObject({
       amountStr: '$1,500.00',
       is_paid: false,
@@ -248,7 +252,7 @@ describe('GET /advertiser/receipt/:hashId', () => {
     expect(response.statusCode).toBe(200);
     const text = pdfText(response.rawPayload).replace(/\s+/g, ' ');
     expect(text).toContain('Not yet paid');
-    expect(text).toContain('BTC 0.01234568');
+    expect(text).toContain('BTC 0.012345678912');
   });
 
   it("downloads an invoice sale's invoice: its number, the dollars, the VAT it includes and how to pay", async () => {

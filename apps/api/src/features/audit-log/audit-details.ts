@@ -1,5 +1,5 @@
 import { formatMicros, formatMoney, formatNumber, formatPercent, type Locale } from '@helium/domain';
-import { formatAmountInCurrency } from '@helium/domain/invoice';
+import { formatAmountInCurrency, formatSaleAmount } from '@helium/domain/invoice';
 
 /*
  * An audit entry's details as the admin reads them: each key named in the admin's language, each value in its unit
@@ -54,7 +54,7 @@ function unitOf(action: string, key: string): Unit | undefined {
 const LABELS: Record<Locale, Record<string, string>> = {
   en: {
     amount: 'amount',
-    amountInCurrency: 'amount sent',
+    amountInCurrency: 'amount in currency',
     fee: 'fee',
     currency: 'currency',
     method: 'method',
@@ -84,7 +84,7 @@ const LABELS: Record<Locale, Record<string, string>> = {
   },
   fr: {
     amount: 'montant',
-    amountInCurrency: 'montant envoyé',
+    amountInCurrency: 'montant en devise',
     fee: 'frais',
     currency: 'devise',
     method: 'méthode',
@@ -163,9 +163,11 @@ function valueText(key: string, value: unknown, reading: Reading): string {
       return formatNumber(value, locale, 8).replace(/[.,]?0+$/, '');
     case 'inCurrency': {
       const currency = String(reading.currency ?? 'eur').toLowerCase();
-      return currency === 'usd' || currency === 'btc' || currency === 'eur'
-        ? formatAmountInCurrency(value, currency, locale, { btcDecimals: 12 })
-        : formatNumber(value, locale);
+      if (currency !== 'usd' && currency !== 'btc' && currency !== 'eur') return formatNumber(value, locale);
+      // A sale's amount as its e-mail and receipt show it; a payout's as the publisher's screens do.
+      return reading.action.startsWith('sale.')
+        ? formatSaleAmount(value, currency, locale)
+        : formatAmountInCurrency(value, currency, locale);
     }
     default:
       // Ids and other plain numbers: no grouping, an id is a name.

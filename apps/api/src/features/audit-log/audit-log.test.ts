@@ -70,7 +70,7 @@ describe('get-audit-log details', () => {
     await setAdminLocale('en');
   });
 
-  it('reads amounts sent in their currency to the satoshi fraction stored, and ids as ids', () => {
+  it('reads amounts in their currency (a bitcoin sale to the pico-bitcoin, as asked for), and ids as ids', () => {
     const payout = {
       publisherId: 3,
       method: 'bitcoin',
@@ -80,10 +80,14 @@ describe('get-audit-log details', () => {
       fee: 0,
     };
     expect(detailsText('payout.paid', payout, 'en')).toBe(
-      'publisher: #3, method: bitcoin, currency: btc, amount: 63.49 €, amount sent: ₿0.002896341463, fee: 0.00 €',
+      'publisher: #3, method: bitcoin, currency: btc, amount: 63.49 €, amount in currency: ₿0.00289634, fee: 0.00 €',
     );
     expect(detailsText('sale.confirm', { amount: 63_491_400, quantity: 25_000 }, 'fr')).toBe(
       'montant\u202f: 63,49 €, quantité\u202f: 25 000',
+    );
+    // A bitcoin sale's amount as its e-mail asked for it, to the pico-bitcoin.
+    expect(detailsText('sale.confirm', { currency: 'btc', amountInCurrency: 2_896_341_463 }, 'en')).toBe(
+      'currency: btc, amount in currency: ₿0.002896341463',
     );
     // Network settings are written in screen units: euros and percents as typed.
     expect(

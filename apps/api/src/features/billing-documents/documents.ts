@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { advertisers, sales, users, type Database } from '@helium/db';
 import { formatDate, type Locale } from '@helium/domain/format';
-import { formatAmountInCurrency, formatInvoiceNumber, invoiceDueDate, vatSplit } from '@helium/domain/invoice';
+import { formatInvoiceNumber, formatSaleAmount, invoiceDueDate, vatSplit } from '@helium/domain/invoice';
 import { INVOICE_PAYMENT_DAYS } from '@helium/domain/pricing';
 import type { HashIds } from '../../infra/hash-ids.ts';
 import type { Mailer } from '../../infra/mailer.ts';
@@ -211,7 +211,7 @@ export async function mailInvoice(
       locale: invoice.locale,
       brand: row.brand,
       invoiceNumber: invoice.invoiceNumber,
-      amountStr: formatAmountInCurrency(invoice.total, invoice.currency, invoice.locale),
+      amountStr: formatSaleAmount(invoice.total, invoice.currency, invoice.locale),
       dueDateStr: formatDate(invoice.dueDate, invoice.locale),
       reference: invoice.reference,
       pdf,

@@ -65,7 +65,7 @@ export function bitcoinInstructionsMail(options: {
 /**
  * The invoice of a direct-billing purchase (buy-with-bill-to-pay), its PDF attached (renderInvoicePdf), in the
  * buyer's language: pay by bank transfer within 30 days. `amountStr` and `dueDateStr` are already formatted for the
- * buyer (formatAmountInCurrency, formatDate); `reference` is what the transfer quotes (the sale's hash id; the
+ * buyer (formatSaleAmount, formatDate); `reference` is what the transfer quotes (the sale's hash id; the
  * invoice number when absent).
  */
 export function invoiceMail(options: {

@@ -7,6 +7,7 @@ import {
   type InvoiceDocument,
   type ReceiptDocument,
 } from './pdf.ts';
+import { picoBtcText } from '../billing/purchase.ts';
 import { pdfText as linesOf } from './pdf-text.ts';
 
 /** The document's text on one line: a long description wraps. */
@@ -177,7 +178,8 @@ describe('the receipt PDF', () => {
       'Bitcoin',
       'Pas encore payé',
       'Montant dû',
-      'BTC 0,01234568',
+      // To the pico-bitcoin, as the e-mail asked for it (picoBtcText).
+      `BTC ${picoBtcText(12_345_678_912).replace('.', ',')}`,
       'Contre-valeur en euros',
       '750,00 \u20AC',
       'Dont TVA (20 %)',

@@ -7,7 +7,7 @@ import {
   type Currency,
   type Locale,
 } from '@helium/domain/format';
-import { formatAmountInCurrency, formatInvoiceNumber, type VatSplit } from '@helium/domain/invoice';
+import { formatInvoiceNumber, formatSaleAmount, type VatSplit } from '@helium/domain/invoice';
 import { INVOICE_PAYMENT_DAYS } from '@helium/domain/pricing';
 
 /*
@@ -190,9 +190,9 @@ function printable(text: string): string {
     .replace(/[^\n\u0020-\u007E\u00A0-\u00FF]/g, (char) => (WIN_ANSI_EXTRA.has(char) ? char : '?'));
 }
 
-/** An amount for a document: `1,234.56 €`, `$1,234.56`, `BTC 0.01234568`. */
+/** An amount for a document: `1,234.56 €`, `$1,234.56`, `BTC 0.012345678912` (formatSaleAmount). */
 function money(amount: number, currency: Currency, locale: Locale): string {
-  return printable(formatAmountInCurrency(amount, currency, locale));
+  return printable(formatSaleAmount(amount, currency, locale));
 }
 
 /** A unit price, to 4 decimals (a price per impression or per thousand is rarely a whole number of cents). */

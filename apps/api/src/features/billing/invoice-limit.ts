@@ -9,7 +9,7 @@ import {
   microsToEuros,
   type Locale,
 } from '@helium/domain';
-import { formatAmountInCurrency } from '@helium/domain/invoice';
+import { formatSaleAmount } from '@helium/domain/invoice';
 import type { TAdvertiserOutstanding } from '@helium/contracts';
 import { HttpError } from '../../http/errors.ts';
 import { invoiceNumberOf } from '../billing-documents/documents.ts';
@@ -109,7 +109,7 @@ export async function listOutstandingInvoices(
       invoices: entry.rows.map(({ sale }) => ({
         saleId: sale.id,
         invoiceNumber: invoiceNumberOf(sale),
-        amountStr: formatAmountInCurrency(sale.amountInCurrency, sale.currency, locale),
+        amountStr: formatSaleAmount(sale.amountInCurrency, sale.currency, locale),
         dueAtStr: sale.dueAt ? formatDate(sale.dueAt, locale) : '',
         isOverdue: overdueOf(sale),
       })),

@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { advertisers, ledgerEntries, sales, users, type Database } from '@helium/db';
 import { latePaymentOutcome, type LatePaymentOutcome, type Locale } from '@helium/domain';
-import { formatAmountInCurrency } from '@helium/domain/invoice';
+import { formatSaleAmount } from '@helium/domain/invoice';
 import { HttpError, notFound } from '../../http/errors.ts';
 import type { HashIds } from '../../infra/hash-ids.ts';
 import type { Mailer } from '../../infra/mailer.ts';
@@ -147,7 +147,7 @@ async function mailAdmins(deps: LatePaymentDeps, sale: SaleRow): Promise<void> {
           reference: deps.hashIds.encodeSale(sale.id),
           brand: advertiser?.brand ?? '',
           method: sale.method,
-          amountStr: formatAmountInCurrency(sale.amountInCurrency, sale.currency, locale),
+          amountStr: formatSaleAmount(sale.amountInCurrency, sale.currency, locale),
           quantityStr: quantityText(sale.quantity, sale.isCpc, locale),
           outcome: sale.latePayment!,
           refundId: sale.refundId,

@@ -1,5 +1,5 @@
 import { formatDate, isOverdue, type Locale } from '@helium/domain';
-import { formatAmountInCurrency } from '@helium/domain/invoice';
+import { formatSaleAmount } from '@helium/domain/invoice';
 import { invoiceNumberOf } from '../billing-documents/documents.ts';
 import type { TAdminSale, TSale } from '@helium/contracts';
 import type { HashIds } from '../../infra/hash-ids.ts';
@@ -12,7 +12,7 @@ export function saleView(sale: SaleRow, locale: Locale, hashIds: HashIds): TSale
     id: sale.id,
     hash_id: hashIds.encodeSale(sale.id),
     createdAtStr: formatDate(sale.createdAt, locale),
-    amountStr: formatAmountInCurrency(sale.amountInCurrency, sale.currency, locale),
+    amountStr: formatSaleAmount(sale.amountInCurrency, sale.currency, locale),
     is_paid: sale.state === 'paid',
     method: sale.method,
     state: sale.state,

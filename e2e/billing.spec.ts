@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { acceptDialogs, launchBrowser, newPage, signInThroughForm } from './support/browser.ts';
 import { startProduct, type Product } from './support/product.ts';
+import { pdfText } from '../apps/api/src/features/billing-documents/pdf-text.ts';
 
 /*
  * Money in (issue 22), as people do it: the advertiser buys credits by card through the local test checkout (no
@@ -13,6 +14,8 @@ let product: Product;
 let browser: Browser;
 let advertiser: Page;
 let advertiserDialogs: string[];
+/** What the breakdown showed before the card purchase, which its receipt must show too. */
+let paidByCard: { total: string; excludingVat: string; vat: string } | undefined;
 
 beforeAll(async () => {
   // Whatever this machine's environment holds, no Stripe key: the product serves its own test checkout.
@@ -86,6 +89,15 @@ describe('buying credits', () => {
     expect(await dialog.getByTestId('buy-discounted').innerText()).toMatch(/^[\d,]+\.\d{2} €$/);
     expect(await dialog.getByTestId('buy-bitcoin').innerText()).toMatch(/^₿\d+\.\d{8} \([\d,]+\.\d{2} €\)$/);
     expect(await dialog.getByTestId('buy-dollar').innerText()).toMatch(/^\$[\d,]+\.\d{2} \([\d,]+\.\d{2} €\)$/);
+    // VAT: prices include it; split as the receipt will split it, with the invoice's unit price.
+    expect(await dialog.getByTestId('buy-vat-note').innerText()).toBe('Prices include VAT (20%).');
+    paidByCard = {
+      total: await dialog.getByTestId('buy-discounted').innerText(),
+      excludingVat: await dialog.getByTestId('buy-excluding-vat').innerText(),
+      vat: await dialog.getByTestId('buy-vat').innerText(),
+    };
+    expect(parseEn(paidByCard.excludingVat) + parseEn(paidByCard.vat)).toBeCloseTo(parseEn(paidByCard.total), 2);
+    expect(await dialog.getByTestId('buy-unit-price').innerText()).toMatch(/^\d+\.\d{4} € per 1,000 impressions$/);
 
     // By card: the local test checkout says plainly that nothing is charged.
     await payEur.click();
@@ -218,6 +230,17 @@ describe('advertiser Settings', () => {
     expect(response.status()).toBe(200);
     expect(response.headers()['content-type']).toContain('application/pdf');
     expect((await response.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+    // The card purchase's receipt shows the total and the VAT the breakdown showed before paying.
+    const texts: string[] = [];
+    for (const link of await table.getByRole('link', { name: /^Download the receipt of purchase/ }).all()) {
+      const pdf = await advertiser.request.get((await link.getAttribute('href')) as string);
+      texts.push(pdfText(await pdf.body()));
+    }
+    const paid = texts.find((text) => text.includes(paidByCard!.total) && text.includes('Of which VAT (20%)'));
+    expect(paid, `no receipt of ${paidByCard!.total}`).toBeDefined();
+    expect(paid).toContain(paidByCard!.vat);
+    expect(paid).toContain(paidByCard!.excludingVat);
   });
 });
 

@@ -60,6 +60,8 @@ export const ZCampaignPurchaseSchema = z.object({
   canBillToPay: z.boolean(),
   /** Euros. */
   billToPayMinOrder: z.number(),
+  /** The VAT rate in force, basis points (2000 = 20 %): prices include it, invoices and receipts split it out. */
+  vatBp: z.number().int(),
   /** Euros per dollar and per bitcoin, as stored (decimal strings). */
   usd_to_eur: z.string(),
   btc_to_eur: z.string(),

@@ -1,4 +1,4 @@
-import { formatMoney, type Currency, type Locale, type MoneyFormatOptions } from './format.ts';
+import { formatMoney, formatNumber, type Currency, type Locale, type MoneyFormatOptions } from './format.ts';
 import { MICROS_PER_CENT, PICO_BTC_PER_BTC } from './pricing.ts';
 import { DAY_MS } from './time.ts';
 
@@ -76,4 +76,28 @@ export const BTC_DECIMALS_STORED = 12;
  */
 export function formatSaleAmount(amount: number, currency: Currency, locale: Locale): string {
   return formatAmountInCurrency(amount, currency, locale, { btcDecimals: BTC_DECIMALS_STORED });
+}
+
+/** Impressions are priced per 1,000 (CPM), clicks one by one (CPC): the unit an invoice line's price is for. */
+export const unitSizeOf = (isCpc: boolean): 1 | 1000 => (isCpc ? 1 : 1000);
+
+/**
+ * The unit price excluding VAT of a purchase, in micro-units per unit size (1,000 impressions or 1 click): what the
+ * invoice's line says and what Add credits shows before buying, so the two agree (docs/billing.md, VAT).
+ */
+export function unitPriceExcludingVat(excludingVat: number, quantity: number, isCpc: boolean): number {
+  return quantity > 0 ? (excludingVat * unitSizeOf(isCpc)) / quantity : 0;
+}
+
+/** A unit price to 4 decimals (a price per impression or per thousand is rarely a whole number of cents). */
+export function formatUnitPrice(micros: number, currency: 'eur' | 'usd', locale: Locale): string {
+  const value = formatNumber(micros / 1_000_000, locale, 4);
+  return currency === 'usd' ? `$${value}` : `${value} €`;
+}
+
+/** A VAT rate: `20%`, fr `20 %`, `5.5%`. */
+export function formatVatRate(vatBp: number, locale: Locale): string {
+  const decimals = vatBp % 100 === 0 ? 0 : vatBp % 10 === 0 ? 1 : 2;
+  const text = formatNumber(vatBp / 100, locale, decimals);
+  return locale === 'fr' ? `${text} %` : `${text}%`;
 }

@@ -1,7 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { advertisers, sales, users, type Database } from '@helium/db';
 import { formatDate, type Locale } from '@helium/domain/format';
-import { formatInvoiceNumber, formatSaleAmount, invoiceDueDate, vatSplit } from '@helium/domain/invoice';
+import {
+  formatInvoiceNumber,
+  formatSaleAmount,
+  invoiceDueDate,
+  unitPriceExcludingVat,
+  unitSizeOf,
+  vatSplit,
+} from '@helium/domain/invoice';
 import { INVOICE_PAYMENT_DAYS } from '@helium/domain/pricing';
 import type { HashIds } from '../../infra/hash-ids.ts';
 import type { Mailer } from '../../infra/mailer.ts';
@@ -104,7 +111,6 @@ export async function invoiceDocumentFor(
   const settings = await settingsAt(db, sale.createdAt);
   const { currency, total } = invoiceTotal(sale);
   const split = vatSplit(total, settings.vatBp);
-  const unitSize = sale.isCpc ? 1 : 1000;
   return {
     locale,
     invoiceNumber,
@@ -117,8 +123,8 @@ export async function invoiceDocumentFor(
       {
         description: saleDescription({ quantity: sale.quantity, isCpc: sale.isCpc, brand: row.brand, locale }),
         quantity: sale.quantity,
-        unitPrice: sale.quantity > 0 ? (split.excludingVat * unitSize) / sale.quantity : 0,
-        unitSize,
+        unitPrice: unitPriceExcludingVat(split.excludingVat, sale.quantity, sale.isCpc),
+        unitSize: unitSizeOf(sale.isCpc),
         amount: split.excludingVat,
       },
     ],

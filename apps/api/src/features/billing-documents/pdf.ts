@@ -1,13 +1,12 @@
 import type PDFKitDocument from 'pdfkit';
+import { BITCOIN_SIGN, formatDate, formatNumber, type Currency, type Locale } from '@helium/domain/format';
 import {
-  BITCOIN_SIGN,
-  formatDate,
-  formatNumber,
-  formatPercent,
-  type Currency,
-  type Locale,
-} from '@helium/domain/format';
-import { formatInvoiceNumber, formatSaleAmount, type VatSplit } from '@helium/domain/invoice';
+  formatInvoiceNumber,
+  formatSaleAmount,
+  formatUnitPrice,
+  formatVatRate,
+  type VatSplit,
+} from '@helium/domain/invoice';
 import { INVOICE_PAYMENT_DAYS } from '@helium/domain/pricing';
 
 /*
@@ -195,18 +194,13 @@ function money(amount: number, currency: Currency, locale: Locale): string {
   return printable(formatSaleAmount(amount, currency, locale));
 }
 
-/** A unit price, to 4 decimals (a price per impression or per thousand is rarely a whole number of cents). */
+/** A unit price, to 4 decimals, per 1,000 impressions or per click. */
 function unitPriceText(line: InvoiceLine, currency: InvoiceCurrency, locale: Locale): string {
-  const value = formatNumber(line.unitPrice / 1_000_000, locale, 4);
-  const text = currency === 'usd' ? `$${value}` : `${value} €`;
+  const text = formatUnitPrice(line.unitPrice, currency, locale);
   return line.unitSize === 1000 ? `${text} ${textsFor(locale).perThousand}` : text;
 }
 
-/** A VAT rate: `20%`, fr `20 %`, `5.5%`. */
-function rateText(vatBp: number, locale: Locale): string {
-  const decimals = vatBp % 100 === 0 ? 0 : vatBp % 10 === 0 ? 1 : 2;
-  return formatPercent(vatBp / 100, locale, decimals);
-}
+const rateText = formatVatRate;
 
 const FONT = 'Helvetica';
 const BOLD = 'Helvetica-Bold';

@@ -251,6 +251,7 @@ export function purchaseView(context: PurchaseContext, locale: Locale): TCampaig
     canBuyInBtc: campaign.canBuyInBtc,
     canBillToPay: campaign.canBillToPay,
     billToPayMinOrder: microsToEuros(settings.billToPayMinOrder),
+    vatBp: settings.vatBp,
     usd_to_eur: settings.usdToEur,
     btc_to_eur: settings.btcToEur,
     price: breakdownView(breakdown),

@@ -75,6 +75,8 @@ export function AddCreditsContent({ campaignExId }: { campaignExId: number }) {
         pending={!buy.settled}
         cpm={slider.isCpc ? null : purchase.buyCpm}
         cpc={slider.isCpc ? purchase.buyCpc : null}
+        vatBp={purchase.vatBp}
+        quantity={quantity}
       />
       <CouponForm coupon={buy.coupon} />
       {payments.error ? (

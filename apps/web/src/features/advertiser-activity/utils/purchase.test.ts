@@ -34,6 +34,7 @@ const purchase: TCampaignPurchase = {
   canBuyInBtc: true,
   canBillToPay: true,
   billToPayMinOrder: 1000,
+  vatBp: 2000,
   usd_to_eur: '0.92000000',
   btc_to_eur: '61250.00',
   price: {

@@ -25,6 +25,7 @@ import { MemoryCounts, RateLimiter, SharedCounts } from './infra/rate-limiter.ts
 import type { SigninLimits } from './features/signin/signin-limits.ts';
 import { AD_PREVIEWS_EVERY_MS, AD_PREVIEWS_JOB, fillMissingPreviews } from './features/ads/previews.ts';
 import { MONEY_AUDIT_EVERY_MS, MONEY_AUDIT_JOB, MoneyAudit } from './features/money-audit/money-audit.ts';
+import apiDocs from './http/api-docs.ts';
 import compressAnswers from './http/compress-answers.ts';
 import csrf from './http/csrf.ts';
 import errors from './http/error-handler.ts';
@@ -330,6 +331,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       ]) {
         await api.register(feature);
       }
+      // GET /api/openapi.json, generated from the contracts, and its reference page GET /api/docs.
+      await api.register(apiDocs);
     });
 
     // The built web app, and index.html for any other address (its not-found handler covers the whole app).

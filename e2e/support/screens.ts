@@ -17,11 +17,12 @@ export const ADVERTISER = ROLES[1];
 export const PUBLIC_SCREENS = ['/signin', '/terms', '/publisher-ad-validation/unknownLink'];
 
 /**
- * Signed-in screens with a required parameter, outside the menus, given a parameter here. Admin's
- * `admin/users/:userId/signin` is left out: it draws nothing of its own (it mints a link and leaves).
+ * Signed-in screens outside the menus (the admin's API tokens, from the user menu), those with a required parameter
+ * given one here. Admin's `admin/users/:userId/signin` is left out: it draws nothing of its own (it mints a link and
+ * leaves).
  */
 const SCREENS_WITH_PARAMS: Record<UserType, string[]> = {
-  [USER_TYPE.admin]: [],
+  [USER_TYPE.admin]: ['/admin/api-tokens'],
   [USER_TYPE.publisher]: [],
   [USER_TYPE.advertiser]: ['/test-checkout/cs_test_unknown'],
 };

@@ -21,12 +21,13 @@ import {
   RAW_EVENT_RETENTION_JOB,
 } from './features/event-retention/raw-event-retention.ts';
 import { DAILY_LEDGER_EVERY_MS, DAILY_LEDGER_JOB, DailyRevenueLedger } from './features/revenue-ledger/daily-ledger.ts';
-import { MemoryCounts, RateLimiter, SharedCounts } from './infra/rate-limiter.ts';
+import { MemoryCounts, RateLimiter, SharedCounts, type RateLimit } from './infra/rate-limiter.ts';
 import type { SigninLimits } from './features/signin/signin-limits.ts';
 import { AD_PREVIEWS_EVERY_MS, AD_PREVIEWS_JOB, fillMissingPreviews } from './features/ads/previews.ts';
 import { MONEY_AUDIT_EVERY_MS, MONEY_AUDIT_JOB, MoneyAudit } from './features/money-audit/money-audit.ts';
 import apiDocs from './http/api-docs.ts';
 import compressAnswers from './http/compress-answers.ts';
+import bearer, { API_TOKEN_RATE_LIMIT } from './http/bearer.ts';
 import csrf from './http/csrf.ts';
 import errors from './http/error-handler.ts';
 import metricsRoute from './http/metrics-route.ts';
@@ -67,6 +68,7 @@ import placementsRoutes from './features/placements/routes.ts';
 import campaignCountriesRoutes from './features/campaign-countries/routes.ts';
 import locationsRoutes from './features/locations/routes.ts';
 import moneyAuditRoutes from './features/money-audit/routes.ts';
+import apiTokensRoutes from './features/api-tokens/routes.ts';
 
 /** The embedded database's upkeep: checkpoint, and vacuum when due (scheduler job name). */
 export const EMBEDDED_MAINTENANCE_JOB = 'embedded-database-maintenance';
@@ -115,6 +117,8 @@ export interface BuildAppOptions {
   scheduler?: { pollMs?: number; leaseMs?: number };
   /** The app's metrics, when the caller shares them with a cluster's primary (main.ts); a new set by default. */
   metrics?: Metrics;
+  /** Calls one personal API token may make per window (http/bearer.ts); API_TOKEN_RATE_LIMIT by default. */
+  apiTokenLimit?: RateLimit;
 }
 
 const SIGNIN_WINDOW_MS = 15 * 60_000;
@@ -291,11 +295,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
 
     // The API calls, in one scope whose hooks run on every route the router matched in it, however its URL
-    // was spelled (`/%61pi/...` matches `/api/...`): the anti-forgery check, then the session lookup.
+    // was spelled (`/%61pi/...` matches `/api/...`): a personal API token (Authorization: Bearer, read calls only),
+    // else the anti-forgery check, then the session lookup.
     // requireContracts refuses at start any /api route registered outside it. Each feature registers its
     // calls from their contracts (http/route.ts), with the gate each contract names.
     await scope.register(async function apiCalls(api) {
       await api.register(compressAnswers);
+      await api.register(bearer, { limit: options.apiTokenLimit ?? API_TOKEN_RATE_LIMIT });
       await api.register(csrf);
       await api.register(session);
       for (const feature of [
@@ -328,6 +334,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         campaignCountriesRoutes,
         locationsRoutes,
         moneyAuditRoutes,
+        apiTokensRoutes,
       ]) {
         await api.register(feature);
       }

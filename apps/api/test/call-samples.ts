@@ -274,6 +274,10 @@ export const CALL_SAMPLES: Record<string, CallSample> = {
     allowedRefusals: [404],
   },
   '/api/admin/update-account-user': { body: () => ({ userId: 999_999 }), otherTenant: 'none', allowedRefusals: [404] },
+  // Personal API tokens (features/api-tokens): every user's own; another's id answers 404 (api-tokens.test.ts).
+  '/api/common/create-api-token': { body: () => ({ name: 'Matrix' }), otherTenant: 'none' },
+  '/api/common/get-api-tokens': { body: noBody, otherTenant: 'none' },
+  '/api/common/revoke-api-token': { body: () => ({ id: 999_999 }), otherTenant: 'none', allowedRefusals: [404] },
 };
 
 /** Who the matrix signs in for each access (the first tenant), and as the other tenant of the same type. */

@@ -37,6 +37,8 @@ export interface TestAppOptions {
   database?: TestDatabase;
   /** Timed jobs' polling and lease (BuildAppOptions['scheduler']). */
   scheduler?: BuildAppOptions['scheduler'];
+  /** Calls one personal API token may make per window (BuildAppOptions['apiTokenLimit']). */
+  apiTokenLimit?: BuildAppOptions['apiTokenLimit'];
 }
 
 /** The database of a test app: a fresh one, or another connection to the one `t` created (see shareDatabaseWith). */
@@ -77,6 +79,7 @@ export async function buildTestApp(options: TestAppOptions = {}) {
     delivery: { timers: false, ...options.delivery },
     loggerInstance: options.loggerInstance,
     scheduler: options.scheduler,
+    apiTokenLimit: options.apiTokenLimit,
   });
   await app.ready();
   return {
@@ -176,4 +179,24 @@ export class TestClient {
     const code = codeFrom(await this.smtp.waitForMail(email, before));
     return this.post('/api/common/signin', { step: 2, email, code, hasUserAgreed: options.agree ?? true });
   }
+}
+
+/**
+ * A call as a person's own tool makes it with a personal API token: `Authorization: Bearer <token>`, no cookie, no
+ * anti-forgery header (unless `headers` add one).
+ */
+export function postWithToken(
+  t: Pick<TestApp, 'app'>,
+  token: string,
+  url: string,
+  body: unknown = {},
+  headers: Record<string, string> = {},
+) {
+  return t.app.inject({
+    method: 'POST',
+    url,
+    remoteAddress: '127.0.0.1',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...headers },
+    payload: JSON.stringify(body),
+  });
 }

@@ -109,6 +109,7 @@ export const getActivityCall = defineCall({
   method: 'POST',
   path: '/api/admin/get-activity',
   access: 'admin',
+  token: 'read',
   request: ZAdminActivityRequestSchema,
   response: ZAdminActivityResponseSchema,
 });

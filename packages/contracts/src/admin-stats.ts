@@ -159,6 +159,7 @@ export const getAdminStatsCall = defineCall({
   method: 'POST',
   path: '/api/admin/get-stats',
   access: 'admin',
+  token: 'read',
   request: ZGetAdminStatsRequestSchema,
   response: ZAdminStatsSchema,
 });

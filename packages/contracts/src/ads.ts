@@ -73,6 +73,7 @@ export const getAdsCall = defineCall({
   method: 'POST',
   path: '/api/advertiser/get-ads',
   access: 'advertiser',
+  token: 'read',
   request: null,
   response: ZGetAdsResponseSchema,
 });

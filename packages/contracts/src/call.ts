@@ -30,6 +30,12 @@ export interface Call<
    * provider's signature instead.
    */
   signedBy?: 'stripe';
+  /**
+   * `read`: a personal API token (`Authorization: Bearer hat_...`, docs/security.md "API tokens") may make this call,
+   * with no session cookie and no anti-forgery token, as its user's session would (the same gate). Only calls that
+   * change nothing are marked; any other call made with a token answers 403.
+   */
+  token?: 'read';
   response: Response;
 }
 

@@ -8,6 +8,7 @@ import {
 } from './ad-validation.ts';
 import { getActivityCall } from './admin-activity.ts';
 import { ADMIN_USERS_CALLS } from './admin-users.ts';
+import { API_TOKENS_CALLS } from './api-tokens.ts';
 import { getAdsCall, requestToValidateAdCall, updateOrDeleteAdCall, uploadFileCall } from './ads.ts';
 import {
   getCampaignExCall,
@@ -123,4 +124,5 @@ export const API_CALLS = [
   ...CAMPAIGN_COUNTRIES_CALLS,
   ...LOCATIONS_CALLS,
   ...MONEY_AUDIT_CALLS,
+  ...API_TOKENS_CALLS,
 ] as const;

@@ -189,6 +189,7 @@ export const getCampaignExCall = defineCall({
   method: 'POST',
   path: '/api/advertiser/get-campaignex',
   access: 'advertiser',
+  token: 'read',
   request: ZGetCampaignExRequestSchema,
   response: ZCampaignExSchema,
 });

@@ -42,6 +42,7 @@ export const getCampaignCountriesCall = defineCall({
   method: 'POST',
   path: '/api/advertiser/get-campaign-countries',
   access: 'advertiser',
+  token: 'read',
   request: ZGetCampaignCountriesRequestSchema,
   response: ZGetCampaignCountriesResponseSchema,
 });

@@ -197,6 +197,7 @@ export const getAccountingCall = defineCall({
   method: 'POST',
   path: '/api/publisher/get-accounting',
   access: 'publisher',
+  token: 'read',
   request: ZGetAccountingRequestSchema,
   response: ZAccountingSchema,
 });
@@ -213,6 +214,7 @@ export const getPublisherStatsCall = defineCall({
   method: 'POST',
   path: '/api/publisher/get-stats',
   access: 'publisher',
+  token: 'read',
   request: ZGetAccountingRequestSchema,
   response: ZPublisherStatsSchema,
 });

@@ -64,6 +64,7 @@ export const getRealtimePerformanceCall = defineCall({
   method: 'POST',
   path: '/api/publisher/get-realtime-performance',
   access: 'publisher',
+  token: 'read',
   request: null,
   response: ZGetRealtimePerformanceResponseSchema,
 });
@@ -72,6 +73,7 @@ export const getPerformanceHistoryCall = defineCall({
   method: 'POST',
   path: '/api/publisher/get-performance-history',
   access: 'publisher',
+  token: 'read',
   request: null,
   response: ZGetPerformanceHistoryResponseSchema,
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_CALLS, type Call } from '@helium/contracts';
-import { buildTestApp, type TestApp, type TestClient } from '../../test/helper.ts';
+import { buildTestApp, postWithToken, type TestApp, type TestClient } from '../../test/helper.ts';
 import {
   CALL_SAMPLES,
   samplePath,
@@ -138,4 +138,77 @@ describe('the authorisation matrix', () => {
       expect(theirs.body).not.toBe(mine.body);
     },
   );
+});
+
+/** The calls a personal API token may make (`token: 'read'` in their contracts): each changes nothing. */
+const TOKEN_READABLE = [
+  '/api/admin/get-activity',
+  '/api/admin/get-stats',
+  '/api/advertiser/get-ads',
+  '/api/advertiser/get-campaign-countries',
+  '/api/advertiser/get-campaignex',
+  '/api/publisher/get-accounting',
+  '/api/publisher/get-performance-history',
+  '/api/publisher/get-realtime-performance',
+  '/api/publisher/get-stats',
+];
+
+describe('the matrix with a personal API token instead of a session (http/bearer.ts)', () => {
+  const tokens = new Map<string, string>();
+  /** One token per caller, created on its session (which also switches multi@demo.test to the caller's account). */
+  async function tokenOf(caller: keyof typeof DEMO_CALLERS): Promise<string> {
+    const client = await signedIn(caller);
+    const cached = tokens.get(caller);
+    if (cached) return cached;
+    const response = await client.post('/api/common/create-api-token', { name: `Matrix ${caller}` });
+    expect(response.statusCode).toBe(200);
+    const { token } = response.json<{ token: string }>();
+    tokens.set(caller, token);
+    return token;
+  }
+
+  it('only the calls listed here are readable with a token (a call marked by mistake fails here)', () => {
+    const readable = API_CALLS.filter((call) => call.token === 'read').map((call) => call.path);
+    expect(readable.sort()).toEqual(TOKEN_READABLE);
+  });
+
+  const tokenRoles = ['admin', 'publisher', 'advertiser'] as const;
+  const readable = API_CALLS.filter((call) => call.token === 'read');
+  const readCells = readable.flatMap((call) => tokenRoles.map((role) => [call.path, role, call] as const));
+  it.each(readCells)('%s with a token of %s answers as its session would', async (_path, role, call) => {
+    const sample = CALL_SAMPLES[call.path]!;
+    const response = await postWithToken(t, await tokenOf(role), samplePath(call.path, ids), sample.body(ids));
+    const expected = expectedGate(call.access, role);
+    if (expected === 'allowed') {
+      const allowed = response.statusCode < 300 || (sample.allowedRefusals ?? []).includes(response.statusCode);
+      expect(allowed, `${response.statusCode} ${response.body.slice(0, 200)}`).toBe(true);
+    } else {
+      expect(response.statusCode).toBe(expected);
+    }
+  });
+
+  const readableRefused = readable.filter((call) => CALL_SAMPLES[call.path]?.otherTenant === 'refused');
+  it.each(readableRefused.map((call) => [call.path, call] as const))(
+    "%s with another tenant's token naming the first tenant's resource is refused",
+    async (_path, call) => {
+      const token = await tokenOf(call.access === 'publisher' ? 'otherPublisher' : 'otherAdvertiser');
+      const response = await postWithToken(t, token, samplePath(call.path, ids), CALL_SAMPLES[call.path]!.body(ids));
+      expect([403, 404]).toContain(response.statusCode);
+    },
+  );
+
+  it('every other call answers 403 with a token of a caller its gate lets in, and nothing changes', async () => {
+    const callerOf = (access: string) => (access === 'admin' || access === 'publisher' ? access : 'advertiser');
+    const others = API_CALLS.filter((call) => call.token !== 'read');
+    for (const role of tokenRoles) await tokenOf(role);
+    const before = await databaseFingerprint(t.db);
+    const answers: string[] = [];
+    for (const call of others) {
+      const token = tokens.get(callerOf(call.access))!;
+      const response = await postWithToken(t, token, samplePath(call.path, ids), CALL_SAMPLES[call.path]!.body(ids));
+      answers.push(`${call.path} ${response.statusCode} ${response.json<{ status: string }>().status}`);
+    }
+    expect(answers).toEqual(others.map((call) => `${call.path} 403 apiTokenReadOnly`));
+    expect(await databaseFingerprint(t.db)).toEqual(before);
+  });
 });

@@ -95,6 +95,8 @@ export default fp(async function csrf(app: FastifyInstance) {
     if (SAFE_METHODS.has(request.method)) return;
     // A provider's server (Stripe's webhook) has no browser token: its route checks the provider's signature.
     if ((request.routeOptions.config as { signedBy?: string } | undefined)?.signedBy) return;
+    // A personal API token, let in by bearer.ts: a header no other site can make a browser send.
+    if (request.apiToken) return;
     const header = request.headers['x-xsrf-token'];
     const sent = decoded(Array.isArray(header) ? header[0] : header);
     const cookie = request.cookies[XSRF_COOKIE];

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { CallAccess } from '@helium/contracts';
 import { resolveCurrentAccount, USER_TYPE, type Locale, type UserType } from '@helium/domain';
 import { forbidden, unauthorized } from './errors.ts';
-import { requireSession } from './session.ts';
+import { requireCaller } from './session.ts';
 import { accountsOf, findUserById } from '../features/account/users.ts';
 
 /** Who makes a signed-in call. */
@@ -42,7 +42,8 @@ const TYPE_OF_ACCESS = {
 
 /**
  * The access gate of a call (a `preValidation` hook, so a refused caller gets its 401 or 403 before its
- * body is even looked at): 401 when signed out, 403 unless the account in use has the call's type.
+ * body is even looked at): 401 when signed out, 403 unless the account in use has the call's type. A personal API
+ * token's user (bearer.ts) goes through the same steps as a session's, so a token reaches what the session would.
  */
 export async function gate<A extends CallAccess>(request: FastifyRequest, access: A): Promise<ActorFor<A>> {
   return (await actorOf(request, access)) as ActorFor<A>;
@@ -53,9 +54,9 @@ async function actorOf(
   access: CallAccess,
 ): Promise<SignedInActor | AdminActor | AccountActor<UserType> | null> {
   if (access === 'public') return null;
-  const session = requireSession(request);
+  const caller = requireCaller(request);
   const db = request.server.ctx.db;
-  const user = await findUserById(db, session.userId);
+  const user = await findUserById(db, caller.userId);
   if (!user) throw unauthorized();
   const actor: SignedInActor = { userId: user.id, locale: user.locale };
   if (access === 'signedIn') return actor;

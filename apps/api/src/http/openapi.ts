@@ -1,14 +1,6 @@
 import { z } from 'zod';
 import {
   API_CALLS,
-  getAccountingCall,
-  getActivityCall,
-  getAdminStatsCall,
-  getAdsCall,
-  getCampaignExCall,
-  getPerformanceHistoryCall,
-  getPublisherStatsCall,
-  getRealtimePerformanceCall,
   uploadFileCall,
   ZErrorResponseSchema,
   type Call,
@@ -25,22 +17,6 @@ export const OPENAPI_PATH = '/api/openapi.json';
 export const API_DOCS_PATH = '/api/docs';
 /** The header that carries the anti-forgery token (csrf.ts checks it on every state-changing call). */
 const XSRF_HEADER = 'X-XSRF-TOKEN';
-
-/**
- * The read calls a personal API token may make (issue 35, point 3: an advertiser's campaign stats and ads, a
- * publisher's stats, performance and accounting, an admin's stats and activity): documented with `bearerAuth`.
- * When the tokens land, this list is the one their gate should read (or be replaced by theirs).
- */
-export const API_TOKEN_CALLS: ReadonlySet<Call> = new Set<Call>([
-  getCampaignExCall,
-  getAdsCall,
-  getPublisherStatsCall,
-  getRealtimePerformanceCall,
-  getPerformanceHistoryCall,
-  getAccountingCall,
-  getAdminStatsCall,
-  getActivityCall,
-]);
 
 /** Who may make a call, as the reference says it, and the tag it is listed under. */
 const ACCESS: Record<CallAccess, { tag: string; says: string }> = {
@@ -85,7 +61,7 @@ function errorsOf(call: Call): ErrorCode[] {
 function securityOf(call: Call): Array<Record<string, string[]>> {
   if (call.access === 'public') return [];
   const session = { sessionCookie: [], xsrfHeader: [] };
-  return API_TOKEN_CALLS.has(call) ? [session, { bearerAuth: [] }] : [session];
+  return call.token === 'read' ? [session, { bearerAuth: [] }] : [session];
 }
 
 function requestBodyOf(call: Call) {
@@ -132,7 +108,7 @@ function operationIdOf(path: string): string {
 
 function operationOf(call: Call) {
   const { tag, says } = ACCESS[call.access];
-  const byToken = API_TOKEN_CALLS.has(call) ? ' A personal API token may make this call (`bearerAuth`).' : '';
+  const byToken = call.token === 'read' ? ' A personal API token may make this call (`bearerAuth`).' : '';
   const bySignature = call.signedBy ? ` Sent by ${call.signedBy}'s servers, signed.` : '';
   const requestBody = requestBodyOf(call);
   const parameters = parametersOf(call);

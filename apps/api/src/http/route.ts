@@ -48,7 +48,7 @@ export function route<C extends Call>(
     method: call.method,
     url: call.path,
     ...options,
-    config: { call: call.path, signedBy: call.signedBy },
+    config: { call: call.path, signedBy: call.signedBy, token: call.token },
     schema: {
       ...(call.request ? { body: call.request } : {}),
       ...(call.query ? { querystring: call.query } : {}),

@@ -27,7 +27,8 @@ export default fp(async function session(app: FastifyInstance) {
 
   app.addHook('onRequest', async (request) => {
     const token = request.cookies[SESSION_COOKIE];
-    if (!token) return;
+    // A request a personal API token let in (bearer.ts) acts as the token's user only, whatever cookie it carries.
+    if (!token || request.apiToken) return;
     request.session = await store.find(token, clock.now());
   });
 
@@ -56,10 +57,11 @@ export default fp(async function session(app: FastifyInstance) {
   });
 });
 
-/** The signed-in session, or a 401. */
-export function requireSession(request: FastifyRequest): SessionInfo {
-  if (!request.session) throw unauthorized();
-  return request.session;
+/** The user making the call: the session's, or a personal API token's (http/bearer.ts); else a 401. */
+export function requireCaller(request: FastifyRequest): { userId: number } {
+  const caller = request.session ?? request.apiToken;
+  if (!caller) throw unauthorized();
+  return caller;
 }
 
 declare module 'fastify' {

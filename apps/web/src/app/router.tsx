@@ -93,6 +93,15 @@ const signedInRoutes: RouteObject[] = [
       Component: (await import('../features/admin-users/SigninAsPage.tsx')).SigninAsPage,
     }),
   },
+  // The admin's personal API tokens, from the user menu (advertisers and publishers have them on Settings).
+  {
+    path: 'admin/api-tokens',
+    id: 'admin-api-tokens',
+    loader: guard(USER_TYPE.admin),
+    lazy: async () => ({
+      Component: (await import('../features/api-tokens/ApiTokensPage.tsx')).ApiTokensPage,
+    }),
+  },
   // The local stand-in for the card provider's checkout (no STRIPE_SECRET_KEY): out of the menus.
   {
     path: 'test-checkout/:sessionId',

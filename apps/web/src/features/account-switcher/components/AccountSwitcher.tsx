@@ -15,6 +15,9 @@ import { Chevron } from './Chevron.tsx';
 import { Choice } from './Choice.tsx';
 import classes from '../../../app/shell/AppLayout.module.css';
 
+/** The admin's API tokens (app/router.tsx). */
+const ADMIN_API_TOKENS_PATH = '/admin/api-tokens';
+
 /** Currencies in the order the specification lists them. */
 const CURRENCY_ORDER: readonly Currency[] = ['btc', 'eur', 'usd'];
 
@@ -129,6 +132,17 @@ export function AccountSwitcher({ user }: { user: TUser }) {
           ))}
 
           <Menu.Divider />
+          {user.type === USER_TYPE.admin ? (
+            // Advertisers and publishers have theirs on Settings.
+            <Menu.Item
+              leftSection={<CheckMark visible={false} />}
+              data-typeahead-label={t('apiTokens.title')}
+              onClick={() => void navigate(ADMIN_API_TOKENS_PATH)}
+              data-testid="menu-api-tokens"
+            >
+              {t('apiTokens.title')}
+            </Menu.Item>
+          ) : null}
           <Menu.Item
             color="red"
             leftSection={<CheckMark visible={false} />}

@@ -30,6 +30,11 @@ export interface Call<
    * provider's signature instead.
    */
   signedBy?: 'stripe';
+  /**
+   * Refused (403 `notWhileActing`) in a session where an admin acts as the user: what only the user may decide,
+   * such as where their money goes (docs/security.md, "Acting as a user").
+   */
+  refusedWhileActing?: true;
   response: Response;
 }
 

@@ -205,6 +205,7 @@ export const requestPayoutCall = defineCall({
   method: 'POST',
   path: '/api/publisher/request-payout',
   access: 'publisher',
+  refusedWhileActing: true,
   request: ZRequestPayoutRequestSchema,
   response: ZRequestPayoutResponseSchema,
 });
@@ -229,6 +230,7 @@ export const savePublisherSettingsCall = defineCall({
   method: 'POST',
   path: '/api/publisher/save-settings',
   access: 'publisher',
+  refusedWhileActing: true,
   request: ZSavePublisherSettingsRequestSchema,
   response: ZStatusResponseSchema,
 });

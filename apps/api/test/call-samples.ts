@@ -152,6 +152,8 @@ export const CALL_SAMPLES: Record<string, CallSample> = {
   '/api/common/user': { body: noBody, otherTenant: 'ownData' },
   '/api/common/session': { body: noBody, otherTenant: 'ownData' },
   '/api/common/update-user': { body: () => ({ key: 'currency', value: 'eur' }), otherTenant: 'none' },
+  // Outside an acting session (the matrix's callers are in their own): 409 (admin-users/acting-as.test.ts).
+  '/api/common/stop-acting-as': { body: noBody, otherTenant: 'none', allowedRefusals: [409] },
   '/api/signout': { body: noBody, otherTenant: 'none', endsSession: true },
   '/api/common/signout': { body: noBody, otherTenant: 'none', endsSession: true },
   '/api/common/user-activity': {

@@ -5,6 +5,13 @@ import { ZCurrencySchema, ZLocaleSchema, ZStatusResponseSchema, ZUserTypeSchema 
 export const ZAccountSchema = z.object({ id: z.number().int(), brand: z.string() });
 export type TAccount = z.infer<typeof ZAccountSchema>;
 
+/**
+ * The admin acting as the user in this session ("Sign In ->", docs/security.md): the web app shows a bar on every
+ * screen meanwhile, with "Back to my account" (stop-acting-as). `until`: when the browser falls back to the admin.
+ */
+export const ZActingAsSchema = z.object({ adminName: z.string(), adminEmail: z.string(), until: z.string() });
+export type TActingAs = z.infer<typeof ZActingAsSchema>;
+
 /** POST /api/common/user: the signed-in user, with the account currently in use. */
 export const ZUserSchema = z.object({
   id: z.number().int(),
@@ -32,6 +39,8 @@ export const ZUserSchema = z.object({
   signinUrl: z.string().nullable(),
   /** Where home sends this user (a web publisher still to install its script starts on Installation). */
   homePath: z.string(),
+  /** Null in the user's own session; the admin when an admin is acting as the user. */
+  actingAs: ZActingAsSchema.nullable(),
 });
 export type TUser = z.infer<typeof ZUserSchema>;
 
@@ -70,6 +79,19 @@ export const updateUserCall = defineCall({
   access: 'signedIn',
   request: ZUpdateUserRequestSchema,
   response: ZStatusResponseSchema,
+});
+
+/**
+ * "Back to my account": ends the acting session (audited) and makes the admin's own session, kept live meanwhile,
+ * the browser's again, without a new code: `restored`; `signedOut` when the browser no longer holds it. 409 outside
+ * an acting session.
+ */
+export const stopActingAsCall = defineCall({
+  method: 'POST',
+  path: '/api/common/stop-acting-as',
+  access: 'signedIn',
+  request: null,
+  response: z.object({ status: z.enum(['restored', 'signedOut']) }),
 });
 
 /** Revokes the session (answers ok when there is none); the specification calls it at both paths. */

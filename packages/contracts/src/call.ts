@@ -36,6 +36,11 @@ export interface Call<
    * change nothing are marked; any other call made with a token answers 403.
    */
   token?: 'read';
+  /**
+   * Refused (403 `notWhileActing`) in a session where an admin acts as the user: what only the user may decide,
+   * such as where their money goes (docs/security.md, "Acting as a user").
+   */
+  refusedWhileActing?: true;
   response: Response;
 }
 

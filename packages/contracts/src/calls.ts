@@ -1,4 +1,11 @@
-import { commonSignOutCall, sessionUserCall, signOutCall, updateUserCall, userCall } from './account.ts';
+import {
+  commonSignOutCall,
+  sessionUserCall,
+  signOutCall,
+  stopActingAsCall,
+  updateUserCall,
+  userCall,
+} from './account.ts';
 import {
   getAdValidationCall,
   getAdValidationsCall,
@@ -70,6 +77,7 @@ export const API_CALLS = [
   updateUserCall,
   signOutCall,
   commonSignOutCall,
+  stopActingAsCall,
   userActivityCall,
   ...ADMIN_USERS_CALLS,
   getAdsCall,

@@ -206,6 +206,7 @@ export const requestPayoutCall = defineCall({
   method: 'POST',
   path: '/api/publisher/request-payout',
   access: 'publisher',
+  refusedWhileActing: true,
   request: ZRequestPayoutRequestSchema,
   response: ZRequestPayoutResponseSchema,
 });
@@ -231,6 +232,7 @@ export const savePublisherSettingsCall = defineCall({
   method: 'POST',
   path: '/api/publisher/save-settings',
   access: 'publisher',
+  refusedWhileActing: true,
   request: ZSavePublisherSettingsRequestSchema,
   response: ZStatusResponseSchema,
 });

@@ -1,11 +1,5 @@
 import { z } from 'zod';
-import {
-  API_CALLS,
-  uploadFileCall,
-  ZErrorResponseSchema,
-  type Call,
-  type CallAccess,
-} from '@helium/contracts';
+import { API_CALLS, uploadFileCall, ZErrorResponseSchema, type Call, type CallAccess } from '@helium/contracts';
 import { apiIntro } from './openapi-intro.ts';
 import { XSRF_COOKIE } from './csrf.ts';
 import { SESSION_COOKIE } from './session.ts';

@@ -58,7 +58,7 @@ export function route<C extends Call>(
     validatorCompiler: zodValidatorCompiler as FastifySchemaCompiler<unknown>,
     serializerCompiler: zodSerializerCompiler as FastifySerializerCompiler<unknown>,
     preValidation: async (request) => {
-      request.actor = await gate(request, access);
+      request.actor = await gate(request, access, { refusedWhileActing: call.refusedWhileActing === true });
     },
     handler: async (request, reply) =>
       handler({

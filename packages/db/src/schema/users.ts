@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 
 /**
  * A person who signs in. `currentType`/`currentAccountId` is the account in use (the switcher's choice),
@@ -28,7 +39,11 @@ export const users = pgTable(
   (table) => [uniqueIndex('users_email_unique').on(sql`lower(${table.email})`)],
 );
 
-/** A signed-in browser. The cookie holds a random token; only its hash is stored, so a leaked table signs no one in. */
+/**
+ * A signed-in browser. The cookie holds a random token; only its hash is stored, so a leaked table signs no one in.
+ * An admin acting as a user (docs/security.md, "Acting as a user") has a session of the user's with
+ * `impersonatorId` = the admin and `actingFromSessionId` = the admin's own session, which stays live meanwhile.
+ */
 export const sessions = pgTable(
   'sessions',
   {
@@ -37,6 +52,9 @@ export const sessions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     impersonatorId: integer('impersonator_id').references(() => users.id),
+    actingFromSessionId: text('acting_from_session_id').references((): AnyPgColumn => sessions.id, {
+      onDelete: 'cascade',
+    }),
     ip: text('ip'),
     userAgent: text('user_agent'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

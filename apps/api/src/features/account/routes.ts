@@ -1,23 +1,46 @@
 import type { FastifyInstance } from 'fastify';
 import { holdsAccount, parseAccountValue } from '@helium/domain';
-import { commonSignOutCall, sessionUserCall, signOutCall, updateUserCall, userCall } from '@helium/contracts';
+import {
+  commonSignOutCall,
+  sessionUserCall,
+  signOutCall,
+  stopActingAsCall,
+  updateUserCall,
+  userCall,
+} from '@helium/contracts';
 import { HttpError, unauthorized } from '../../http/errors.ts';
 import { route } from '../../http/route.ts';
+import type { SessionInfo } from '../../http/session.ts';
+import { actingAsOf } from './acting.ts';
 import { accountsOf, findUserById, loadUserView, updateUserChoice } from './users.ts';
 
-/** The signed-in user: who they are, the account in use, their language and currency; and signing out. */
+/**
+ * The signed-in user: who they are, the account in use, their language and currency, and the admin acting as
+ * them if one is; going back from acting as a user; and signing out.
+ */
 export default async function accountRoutes(app: FastifyInstance) {
   const { db } = app.ctx;
 
-  route(app, userCall, async ({ actor }) => {
-    const view = await loadUserView(db, actor.userId);
+  const viewOf = async (session: SessionInfo) => {
+    const [view, actingAs] = await Promise.all([loadUserView(db, session.userId), actingAsOf(db, session)]);
+    return view ? { ...view, actingAs } : null;
+  };
+
+  route(app, userCall, async ({ request }) => {
+    const view = request.session ? await viewOf(request.session) : null;
     if (!view) throw unauthorized();
     return view;
   });
 
   route(app, sessionUserCall, async ({ request }) => ({
-    user: request.session ? await loadUserView(db, request.session.userId) : null,
+    user: request.session ? await viewOf(request.session) : null,
   }));
+
+  route(app, stopActingAsCall, async ({ request, reply }) => {
+    const outcome = await app.stopActing(request, reply, 'back');
+    if (outcome === 'notActing') throw new HttpError(409, 'notActing', 'This session is not acting as anyone.');
+    return { status: outcome };
+  });
 
   route(app, updateUserCall, async ({ actor, body }) => {
     if (body.key === 'locale') {

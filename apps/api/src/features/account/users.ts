@@ -36,6 +36,7 @@ export async function accountsOf(db: Database, userId: number): Promise<HeldAcco
   return { publishers: publisherRows, advertisers: advertiserRows };
 }
 
+/** The user as the user call answers it, in the user's own session (`actingAs` is the session's: routes.ts). */
 export async function loadUserView(db: Database, userId: number): Promise<TUser | null> {
   const user = await findUserById(db, userId);
   if (!user) return null;
@@ -65,6 +66,7 @@ export async function loadUserView(db: Database, userId: number): Promise<TUser 
     agreedAt: user.agreedAt?.toISOString() ?? null,
     signinUrl: null,
     homePath: homePathOf(current),
+    actingAs: null,
   };
 }
 

@@ -33,8 +33,8 @@ export default async function adminUsersRoutes(app: FastifyInstance) {
 
   /**
    * A sign-in link (not a JSON call: the browser opens it in a new tab). Spent once, in the browser of the admin who
-   * asked for it, within its minutes: the browser's session becomes the user's (with the admin as impersonator) and
-   * it goes to the user's home. Anything else gets the refusal page (410) and changes nothing.
+   * asked for it, within its minutes: the browser's session becomes the user's, with the admin acting as them (the
+   * admin's own session kept for "Back to my account", http/session.ts), and it goes to the user's home. Anything else gets the refusal page (410) and changes nothing.
    */
   app.get<{ Params: { token: string } }>(`${SIGNIN_AS_PATH}/:token`, async (request, reply) => {
     reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
@@ -48,7 +48,7 @@ export default async function adminUsersRoutes(app: FastifyInstance) {
     });
     const user = used ? await findUserById(db, used.userId) : undefined;
     if (!used || !user) return reply.code(410).type('text/html; charset=utf-8').send(REFUSED_PAGE);
-    await app.startSession(request, reply, used.userId, used.adminId);
+    await app.startActing(request, reply, used.userId, used.adminId);
     const current = resolveCurrentAccount(user, await accountsOf(db, user.id));
     return reply.redirect(current ? homePathOf(current) : '/', 303);
   });

@@ -5,6 +5,8 @@ import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { applyLocale } from '../../i18n/index.ts';
 import { AccountSwitcher } from '../../features/account-switcher/components/AccountSwitcher.tsx';
+import { ActingAsBar } from '../../features/acting-as/components/ActingAsBar.tsx';
+import { useSessionSync } from '../../features/acting-as/hooks/useSessionSync.ts';
 import { useCurrentUser } from '../../features/user/hooks/useCurrentUser.ts';
 import { menuFor } from '../routes.ts';
 import { Logo } from './Logo.tsx';
@@ -14,9 +16,13 @@ function isActive(pathname: string, to: string): boolean {
   return pathname === to || pathname.startsWith(`${to}/`);
 }
 
-/** The signed-in shell: dark sidebar with logo, role menu and account switcher; the routed page on the right. */
+/**
+ * The signed-in shell: dark sidebar with logo, role menu and account switcher; the routed page on the right, under
+ * the "Acting as" bar while an admin acts as the user.
+ */
 export function AppLayout() {
   const user = useCurrentUser();
+  useSessionSync(user);
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const [navbarOpened, { toggle: toggleNavbar, close: closeNavbar }] = useDisclosure(false);
@@ -78,6 +84,7 @@ export function AppLayout() {
       </AppShell.Navbar>
 
       <AppShell.Main>
+        <ActingAsBar user={user} />
         <Outlet />
       </AppShell.Main>
     </AppShell>

@@ -107,6 +107,14 @@ export const theme = createTheme({
         },
       } satisfies Partial<DrawerProps>,
     },
+    // A badge says a state ("Not installed", "Newsletters uniquement"): it wraps in a narrow column, never cut to
+    // "NOT I..." (issue 36). Its height grows with its lines; long words break only where nothing else fits.
+    Badge: {
+      styles: {
+        root: { height: 'auto', minHeight: 'var(--badge-height)', maxWidth: '100%', overflow: 'visible' },
+        label: { whiteSpace: 'normal', overflow: 'visible', overflowWrap: 'break-word', textAlign: 'center' },
+      },
+    },
     // A table wider than its box scrolls inside it; the scrolling box takes the keyboard focus so that it can be
     // scrolled without a mouse (axe-core's scrollable-region-focusable).
     TableScrollContainer: {

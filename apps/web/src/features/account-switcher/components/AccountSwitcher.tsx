@@ -11,7 +11,7 @@ import { userChanged } from '../../user/hooks/useCurrentUser.ts';
 import { useMenuTypeAhead } from '../hooks/useMenuTypeAhead.ts';
 import { accountEntries, ROLE_KEY, type AccountEntry } from '../utils/accountEntries.ts';
 import { CheckMark } from './CheckMark.tsx';
-import { Chevron } from './Chevron.tsx';
+import { ChevronUpIcon } from '../../../app/icons.tsx';
 import { Choice } from './Choice.tsx';
 import classes from '../../../app/shell/AppLayout.module.css';
 
@@ -82,7 +82,7 @@ export function AccountSwitcher({ user }: { user: TUser }) {
                   : `${currentAccountLabel} · ${roleLabel(user.type)}`}
               </Text>
             </Box>
-            <Chevron />
+            <ChevronUpIcon size={14} />
           </UnstyledButton>
         </Menu.Target>
 

@@ -1,6 +1,7 @@
 import { Badge, Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TAdminActivityCampaign } from '@helium/contracts';
+import { PauseIcon, PlayIcon } from '../../../app/icons.tsx';
 import { useFormat } from '../../format/hooks/useFormat.ts';
 import { campaignHeaderColour } from '../utils/campaignHeaderColour.ts';
 import { daysToEmptyLabel } from '../utils/daysToEmptyLabel.ts';
@@ -72,8 +73,13 @@ export function CampaignCard({ campaign }: { campaign: TAdminActivityCampaign })
             <Text size="sm">
               {t('adminActivity.yesterday', { n: format.number(ex.inventory.yesterdayThisCpmCampaignImpressions) })}
             </Text>
-            <Badge variant="light" color={ex.isShowing ? 'green' : 'gray'}>
-              {ex.isShowing ? `▶ ${t('adminActivity.showing')}` : `⏸ ${t('adminActivity.paused')}`}
+            <Badge
+              variant="light"
+              color={ex.isShowing ? 'green' : 'gray'}
+              leftSection={ex.isShowing ? <PlayIcon size={10} /> : <PauseIcon size={10} />}
+              data-testid="showing-state"
+            >
+              {ex.isShowing ? t('adminActivity.showing') : t('adminActivity.paused')}
             </Badge>
             {ex.isShowing ? (
               <Text size="sm" fw={700} c={daysLeft.colour} data-testid="days-to-empty">

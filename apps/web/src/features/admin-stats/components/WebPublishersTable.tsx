@@ -5,6 +5,9 @@ import { useFormat } from '../../format/hooks/useFormat.ts';
 import { isBelowRule } from '../utils/statsRules.ts';
 import { FrequentUrls } from './FrequentUrls.tsx';
 
+/** A percent or an amount stays on one line ("0,75 %" is not split at its space). */
+const NOWRAP = { whiteSpace: 'nowrap' } as const;
+
 /**
  * Web publishers: installed, pageviews against validated impressions per device (red below the 60 % rule), clicks,
  * CTR, revenues and projection, balance against the minimum (the row red when the balance exceeds it), totals.
@@ -55,10 +58,12 @@ export function WebPublishersTable({ stats, withUrls }: { stats: TAdminStats; wi
         <Table.Td ta="right">
           {format.number(perf.perfs_clicks_desktop)} / {format.number(perf.perfs_clicks_mobile)}
         </Table.Td>
-        <Table.Td ta="right">{publisher.ctrStr}</Table.Td>
+        <Table.Td ta="right" style={NOWRAP}>
+          {publisher.ctrStr}
+        </Table.Td>
         <Table.Td ta="right">{format.euros(publisher.revenues)}</Table.Td>
         <Table.Td ta="right">{format.euros(publisher.projectedMonthlyRevenues)}</Table.Td>
-        <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+        <Table.Td ta="right" style={NOWRAP}>
           {publisher.balanceStr} / {publisher.minBalanceForPayoutStr}
         </Table.Td>
       </Table.Tr>,
@@ -105,7 +110,9 @@ export function WebPublishersTable({ stats, withUrls }: { stats: TAdminStats; wi
               <Table.Td ta="right">
                 {format.number(stats.totals.clicksDesktop)} / {format.number(stats.totals.clicksMobile)}
               </Table.Td>
-              <Table.Td ta="right">{stats.allPublishersCtrStr}</Table.Td>
+              <Table.Td ta="right" style={NOWRAP}>
+                {stats.allPublishersCtrStr}
+              </Table.Td>
               <Table.Td ta="right">{format.euros(stats.totals.revenues)}</Table.Td>
               <Table.Td ta="right">{format.euros(stats.totals.projectedMonthlyRevenues)}</Table.Td>
               <Table.Td ta="right">{format.euros(stats.totals.balance)}</Table.Td>

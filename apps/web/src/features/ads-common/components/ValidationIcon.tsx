@@ -1,19 +1,21 @@
 import { ThemeIcon, Tooltip } from '@mantine/core';
+import type { ComponentType } from 'react';
+import { CheckIcon, CircleIcon, ClockIcon, CrossIcon, type IconProps } from '../../../app/icons.tsx';
 
-const LOOK: Record<number, { color: string; symbol: string }> = {
-  0: { color: 'gray', symbol: '○' },
-  1: { color: 'green', symbol: '✓' },
-  2: { color: 'red', symbol: '✕' },
-  3: { color: 'orange', symbol: '◷' },
+const LOOK: Record<number, { color: string; Symbol: ComponentType<IconProps> }> = {
+  0: { color: 'gray', Symbol: CircleIcon },
+  1: { color: 'green', Symbol: CheckIcon },
+  2: { color: 'red', Symbol: CrossIcon },
+  3: { color: 'orange', Symbol: ClockIcon },
 };
 
 /** A validation state code as an icon: 0 grey (yellow variant for publishers), 1 green check, 2 red cross, 3 orange clock. */
 export function ValidationIcon({ state, label, yellow = false }: { state: number; label: string; yellow?: boolean }) {
-  const look = LOOK[state] ?? LOOK[0]!;
+  const { color, Symbol } = LOOK[state] ?? LOOK[0]!;
   return (
     <Tooltip label={label}>
       <ThemeIcon
-        color={state === 0 && yellow ? 'yellow' : look.color}
+        color={state === 0 && yellow ? 'yellow' : color}
         variant={state === 0 ? 'light' : 'filled'}
         radius="xl"
         size="md"
@@ -21,7 +23,7 @@ export function ValidationIcon({ state, label, yellow = false }: { state: number
         aria-label={label}
         data-state={state}
       >
-        <span aria-hidden="true">{look.symbol}</span>
+        <Symbol size={14} />
       </ThemeIcon>
     </Tooltip>
   );

@@ -12,11 +12,6 @@ import { PublisherLine } from './PublisherLine.tsx';
 import { ShareBar } from './ShareBar.tsx';
 
 const NOWRAP = { whiteSpace: 'nowrap' } as const;
-/** A restriction badge wraps in its narrow column rather than being cut ("Newsletters uniquement"). */
-const WRAPPING_BADGE = {
-  root: { height: 'auto', maxWidth: '100%' },
-  label: { whiteSpace: 'normal', overflow: 'visible' },
-} as const;
 
 /** One ad of the table, followed by its publishers' lines in by-publisher mode. */
 export function AdRow(props: AdTableProps & { ad: TCampaignAd }) {
@@ -54,13 +49,9 @@ export function AdRow(props: AdTableProps & { ad: TCampaignAd }) {
               aria-label={t('activity.adSwitch', { id: ad.id })}
               onChange={(event) => onActivate(ad, null, event.currentTarget.checked)}
             />
-            {ad.isWebOnly ? (
-              <Badge size="xs" styles={WRAPPING_BADGE}>
-                {t('activity.webOnly')}
-              </Badge>
-            ) : null}
+            {ad.isWebOnly ? <Badge size="xs">{t('activity.webOnly')}</Badge> : null}
             {ad.isOwlOnly ? (
-              <Badge size="xs" color="grape" styles={WRAPPING_BADGE}>
+              <Badge size="xs" color="grape">
                 {t('activity.newslettersOnly')}
               </Badge>
             ) : null}

@@ -66,6 +66,8 @@ export function AddCreditsContent({ campaignExId }: { campaignExId: number }) {
           }
           disabled={payments.paying}
           data-testid="buy-slider"
+          // Room above the track for the value bubble, which would otherwise cover the heading.
+          mt={32}
           mb="xs"
         />
       </Stack>

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { TCampaignEx } from '@helium/contracts';
 import { AUTOFLOW_STEP, autoFlowDays, autoFlowMax } from '@helium/domain/activity';
 import { useFormat } from '../../format/hooks/useFormat.ts';
-import { FlaskIcon } from './FlaskIcon.tsx';
+import { FlaskIcon } from '../../../app/icons.tsx';
 
 /** The AutoFlow daily cap: a slider in a menu, with the days the remaining impressions then last. */
 export function AutoFlowMenu({

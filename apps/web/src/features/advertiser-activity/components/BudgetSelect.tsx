@@ -24,10 +24,12 @@ export function BudgetSelect({
       label: t('activity.maxAmount', { amount: format.euros(value) }),
     })),
   ];
+  // As wide as its longest choice ("Pas de budget", "Max 1 000,00 €"), plus the padding and the arrow: never cut.
+  const longest = Math.max(...data.map((choice) => choice.label.length));
   return (
     <Select
       size="xs"
-      w={112}
+      w={`calc(${longest}ch + 44px)`}
       aria-label={t('activity.budget')}
       data={data}
       value={ad.budget > 0 ? String(ad.budget) : '-1'}

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { TCampaignAd, TCampaignEx } from '@helium/contracts';
 import { DRAWER_HEIGHT_PX } from '../utils/logic.ts';
 import { AdPreview } from './AdPreview.tsx';
-import { LockIcon } from './LockIcon.tsx';
+import { LockIcon } from '../../../app/icons.tsx';
 
 /** The ejected ads, folded under their count, each with its way back (unless it is locked); nothing without any. */
 export function EjectedAdsDrawer({

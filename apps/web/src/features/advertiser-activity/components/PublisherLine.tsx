@@ -4,7 +4,7 @@ import type { TCampaignAd, TCampaignEx, TPublisherStatLine } from '@helium/contr
 import { useMetricTexts } from '../hooks/useMetricTexts.ts';
 import { METRIC_KEYS } from '../utils/metricKeys.ts';
 import type { AdTableProps } from './AdTable.tsx';
-import { InfoIcon } from './InfoIcon.tsx';
+import { InfoIcon } from '../../../app/icons.tsx';
 
 const NOWRAP = { whiteSpace: 'nowrap' } as const;
 

@@ -1,27 +1,66 @@
-/**
- * The top of a chart axis: the smallest "round" number (1, 2, 2.5 or 5 times a power of ten) at or above
- * `value`, so that its four tick steps read well; 1 for an empty axis.
- */
-export function niceMax(value: number): number {
-  if (!(value > 0)) return 1;
-  const power = 10 ** Math.floor(Math.log10(value));
-  const step = [1, 2, 2.5, 5, 10].find((factor) => factor * power >= value) ?? 10;
-  return step * power;
+/** An axis from 0: `ticks` evenly spaced by `step` up to `max`, and the decimals its labels need. */
+export interface Axis {
+  max: number;
+  step: number;
+  ticks: number[];
+  /** The fewest decimals that write every tick exactly (1.25 as "1.25", not "1.3"). */
+  decimals: number;
 }
 
-/** `count` + 1 evenly spaced ticks from 0 to `max`. */
-export function ticks(max: number, count = 4): number[] {
-  return Array.from({ length: count + 1 }, (_, index) => (max * index) / count);
+/** The "round" steps an axis may take, times a power of ten. */
+const STEP_FACTORS = [1, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10];
+const MAX_DECIMALS = 6;
+
+/** `factor` times ten to the `exponent`, without the binary error of 3 * 0.1 (0.30000000000000004). */
+function scaled(factor: number, exponent: number): number {
+  return exponent >= 0 ? factor * 10 ** exponent : factor / 10 ** -exponent;
 }
 
-/** Which of `length` points get a label on the x axis: at most `most`, evenly spread, the last one always. */
-export function labelledIndexes(length: number, most = 6): number[] {
-  if (length <= most) return Array.from({ length }, (_, index) => index);
-  const every = Math.ceil((length - 1) / (most - 1));
-  const indexes = Array.from({ length: Math.ceil(length / every) }, (_, index) => index * every);
-  if (indexes.at(-1) !== length - 1) {
-    if (length - 1 - indexes.at(-1)! < every / 2) indexes.pop();
-    indexes.push(length - 1);
+/** The fewest decimals that write `value` exactly (up to 6). */
+export function decimalsOf(value: number): number {
+  for (let decimals = 0; decimals < MAX_DECIMALS; decimals += 1) {
+    const shifted = value * 10 ** decimals;
+    if (Math.abs(shifted - Math.round(shifted)) < 1e-9 * Math.max(1, Math.abs(shifted))) return decimals;
   }
-  return indexes;
+  return MAX_DECIMALS;
+}
+
+/**
+ * The axis for values up to `value` in `steps` equal steps (the same number on every axis of a chart, so that they
+ * share their grid lines), each a round number; whole numbers only for counts (`whole`), at least 1 then.
+ */
+export function niceAxis(value: number, steps = 4, { whole = false } = {}): Axis {
+  const wanted = value > 0 ? value / steps : whole ? 1 : 0.25;
+  const exponent = Math.floor(Math.log10(wanted));
+  const step =
+    STEP_FACTORS.map((factor) => scaled(factor, exponent)).find(
+      (candidate) => candidate >= wanted - 1e-12 && (!whole || Number.isInteger(candidate)),
+    ) ?? scaled(10, exponent);
+  const ticks = Array.from({ length: steps + 1 }, (_, index) => Number((index * step).toPrecision(12)));
+  return { max: ticks[steps]!, step, ticks, decimals: decimalsOf(step) };
+}
+
+/** Which of `length` points get a label on the x axis: `most` at most, evenly spread, the first and last included. */
+export function labelledIndexes(length: number, most = 6): number[] {
+  const count = Math.max(1, Math.min(length, Math.floor(most)));
+  if (count === 1) return length > 0 ? [length - 1] : [];
+  return Array.from({ length: count }, (_, index) => Math.round((index * (length - 1)) / (count - 1)));
+}
+
+/**
+ * How many x-axis labels `labelWidth` px wide fit on a plot `plotWidth` px wide with `length` evenly spaced points,
+ * `gap` px apart at least: each label sits on its point, and rounding to a point may bring two closer by one point's
+ * spacing.
+ */
+export function labelCount(plotWidth: number, labelWidth: number, length: number, gap = 12): number {
+  if (length <= 1) return length;
+  const pointSpacing = plotWidth / (length - 1);
+  let count = Math.min(length, 2);
+  while (count < length && plotWidth / count - pointSpacing >= labelWidth + gap) count += 1;
+  return plotWidth - pointSpacing >= labelWidth + gap ? count : 1;
+}
+
+/** About how wide a text of `characters` is at `fontSize` px (a generous average for digits and Latin letters). */
+export function textWidth(characters: number, fontSize: number): number {
+  return Math.ceil(characters * fontSize * 0.62);
 }

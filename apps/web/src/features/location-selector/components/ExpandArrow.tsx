@@ -1,4 +1,5 @@
 import { ActionIcon } from '@mantine/core';
+import { ChevronRightIcon } from '../../../app/icons.tsx';
 
 export interface ExpandArrowProps {
   expanded: boolean;
@@ -20,16 +21,10 @@ export function ExpandArrow({ expanded, label, controls, onToggle }: ExpandArrow
       aria-controls={controls}
       onClick={onToggle}
     >
-      <svg
-        width="14"
-        height="14"
-        viewBox="0 0 16 16"
-        aria-hidden="true"
-        focusable="false"
+      <ChevronRightIcon
+        size={14}
         style={{ transform: expanded ? 'rotate(90deg)' : undefined, transition: 'transform 120ms' }}
-      >
-        <path d="M6 4l4 4-4 4" stroke="currentColor" strokeWidth="2" fill="none" strokeLinecap="round" />
-      </svg>
+      />
     </ActionIcon>
   );
 }

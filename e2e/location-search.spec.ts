@@ -54,7 +54,7 @@ async function chooseByKeyboard(id: string) {
 describe('searching places in the location widget', () => {
   it('finds São Paulo typed without accents, with its region and country, and ticks it by keyboard', async () => {
     const dialog = await openTargeting('Targeting', /Where this campaign is shown/);
-    const search = dialog.getByLabel('Search a country, region or city');
+    const search = dialog.getByRole('combobox', { name: 'Search a country, region or city' });
     await search.focus();
     await search.pressSequentially('sao paulo');
     const city = match('BR/SP/São Paulo');
@@ -97,7 +97,7 @@ describe('searching places in the location widget', () => {
       .poll(async () => plain(await page.getByTestId('targeting-summary').innerText()))
       .toBe('Diffusée : Brésil: São Paulo');
     const dialog = await openTargeting('Ciblage', /Où cette campagne est diffusée/);
-    const search = dialog.getByLabel('Rechercher un pays, une région ou une ville');
+    const search = dialog.getByRole('combobox', { name: 'Rechercher un pays, une région ou une ville' });
     await search.focus();
     await search.pressSequentially('z');
     await page.getByText('Tapez au moins 2 caractères.').waitFor();

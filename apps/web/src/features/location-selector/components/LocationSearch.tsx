@@ -63,7 +63,7 @@ export function LocationSearch({ selection, onPick }: LocationSearchProps) {
         if (place) onPick(place);
       }}
     >
-      <Combobox.Target>
+      <Combobox.Target withExpandedAttribute>
         <TextInput
           label={t('locations.search')}
           placeholder={t('locations.searchPlaceholder')}

@@ -204,6 +204,7 @@ export const CALL_SAMPLES: Record<string, CallSample> = {
   },
   '/api/advertiser/get-campaignex': { body: (ids) => ({ campaignId: ids.campaignId }), otherTenant: 'refused' },
   '/api/locations': { body: () => ({ country: 'BE' }), otherTenant: 'none' },
+  '/api/common/search-locations': { body: () => ({ query: 'Vaduz' }), otherTenant: 'none' },
   '/api/advertiser/update-campaign-geolocation': {
     body: (ids) => ({ campaignId: ids.campaignId, geolocation: [] }),
     otherTenant: 'refused',

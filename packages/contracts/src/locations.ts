@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_CAMPAIGN_LOCATIONS } from '@helium/domain/locations';
+import { LOCATION_SEARCH_MAX_CHARS, LOCATION_SEARCH_MIN_CHARS, MAX_CAMPAIGN_LOCATIONS } from '@helium/domain/locations';
 import { defineCall } from './call.ts';
 import { ZIdSchema, ZStatusResponseSchema } from './common.ts';
 
@@ -40,6 +40,24 @@ export const locationsCall = defineCall({
   response: ZLocationsResponseSchema,
 });
 
+/**
+ * POST /api/common/search-locations: the countries, regions and cities whose name holds the query, accents and case
+ * aside (`sao paulo` finds São Paulo), best matches first, at most LOCATION_SEARCH_LIMIT; named as the list names
+ * them (a city with its region and country). Any signed-in user may ask: place names are no one's data.
+ */
+export const ZSearchLocationsRequestSchema = z.object({
+  query: z.string().trim().min(LOCATION_SEARCH_MIN_CHARS).max(LOCATION_SEARCH_MAX_CHARS),
+});
+export type TSearchLocationsRequest = z.infer<typeof ZSearchLocationsRequestSchema>;
+
+export const searchLocationsCall = defineCall({
+  method: 'POST',
+  path: '/api/common/search-locations',
+  access: 'signedIn',
+  request: ZSearchLocationsRequestSchema,
+  response: ZLocationsResponseSchema,
+});
+
 /** A campaign's geotargeting: location ids, none for everywhere. */
 export const ZGeolocationSchema = z.array(z.string().min(1).max(200)).max(MAX_CAMPAIGN_LOCATIONS);
 
@@ -57,4 +75,4 @@ export const updateCampaignGeolocationCall = defineCall({
   response: ZStatusResponseSchema,
 });
 
-export const LOCATIONS_CALLS = [locationsCall, updateCampaignGeolocationCall] as const;
+export const LOCATIONS_CALLS = [locationsCall, searchLocationsCall, updateCampaignGeolocationCall] as const;

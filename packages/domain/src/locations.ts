@@ -11,6 +11,11 @@ export const LOCATION_ID_SEPARATOR = '/';
 /** Most places one campaign may target. */
 export const MAX_CAMPAIGN_LOCATIONS = 1000;
 
+/** A search of places (search-locations): from 2 characters typed, at most 100; at most 20 places answered. */
+export const LOCATION_SEARCH_MIN_CHARS = 2;
+export const LOCATION_SEARCH_MAX_CHARS = 100;
+export const LOCATION_SEARCH_LIMIT = 20;
+
 export type LocationLevel = 'country' | 'region' | 'city';
 
 /** What a checkbox shows: all of the location selected, some of it, or none. */

@@ -28,24 +28,24 @@ interface CountryPlaces {
 
 let ipPlaces: IpDatabasePlaces | null = null;
 /** The IP database's places, read on first use. */
-function ipDatabasePlaces(): IpDatabasePlaces {
+export function ipDatabasePlaces(): IpDatabasePlaces {
   return (ipPlaces ??= readIpDatabasePlaces());
 }
 
 let countryCodes: Promise<string[]> | null = null;
 /** Every country of the dataset (ISO codes). */
-function datasetCountries(): Promise<string[]> {
+export function datasetCountries(): Promise<string[]> {
   return (countryCodes ??= getCountries().then((countries) => countries.map((country) => country.iso2)));
 }
 
 /** The region codes of a country that the IP database gives (some give none: country only). */
-function ipRegionCodes(country: string): string[] {
+export function ipRegionCodes(country: string): string[] {
   return [...(ipDatabasePlaces().get(country)?.keys() ?? [])].filter((region) => region !== '');
 }
 
 const countryPlaces = new Map<string, Promise<CountryPlaces>>();
-/** A country's regions and cities, built once. */
-function placesOf(country: string): Promise<CountryPlaces> {
+/** A country's regions and cities, built once (about 0.1 to 1 s a country: search-locations asks for few). */
+export function placesOf(country: string): Promise<CountryPlaces> {
   let places = countryPlaces.get(country);
   if (!places) {
     places = buildCountryPlaces(country);
@@ -66,14 +66,8 @@ async function buildCountryPlaces(country: string): Promise<CountryPlaces> {
   const regionCodes = ipRegionCodes(country);
   const names = new Map<string, string>();
   if (regionCodes.length === 0) return { regions: [], cities: [], names };
-  const states = await getStatesOfCountry(country);
-  const stateNames = new Map(states.map((state) => [state.iso2, state.name]));
-  const regions = regionCodes.map((code) => {
-    const id = `${country}${LOCATION_ID_SEPARATOR}${code}`;
-    const name = stateNames.get(code) ?? code;
-    names.set(id, name);
-    return { id, name };
-  });
+  const regions = await regionsOf(country);
+  for (const region of regions) names.set(region.id, region.name);
 
   const datasetCities = await getAllCitiesOfCountry(country);
   const regionsNaming = (name: string) => regionCodes.filter((code) => byRegion.get(code)?.has(name));
@@ -108,19 +102,44 @@ async function buildCountryPlaces(country: string): Promise<CountryPlaces> {
   return { regions, cities, names };
 }
 
+const countryRegions = new Map<string, Promise<Array<{ id: string; name: string }>>>();
+/**
+ * A country's regions: the IP database's codes, named by the dataset's subdivision of the same code (the code when
+ * it has none). Cheaper than its places (no cities), so a search may name every country's regions.
+ */
+export function regionsOf(country: string): Promise<Array<{ id: string; name: string }>> {
+  let regions = countryRegions.get(country);
+  if (!regions) {
+    const codes = ipRegionCodes(country);
+    regions =
+      codes.length === 0
+        ? Promise.resolve([])
+        : getStatesOfCountry(country).then((states) => {
+            const stateNames = new Map(states.map((state) => [state.iso2, state.name]));
+            return codes.map((code) => ({
+              id: `${country}${LOCATION_ID_SEPARATOR}${code}`,
+              name: stateNames.get(code) ?? code,
+            }));
+          });
+    countryRegions.set(country, regions);
+    regions.catch(() => countryRegions.delete(country));
+  }
+  return regions;
+}
+
 function singleOrNull<T>(list: T[]): T | null {
   return list.length === 1 ? list[0]! : null;
 }
 
 const displayNames = new Map<Locale, Intl.DisplayNames>();
 /** A country's name in the caller's language (Intl.DisplayNames), its code when unknown. */
-function countryName(code: string, locale: Locale): string {
+export function countryName(code: string, locale: Locale): string {
   let names = displayNames.get(locale);
   if (!names) displayNames.set(locale, (names = new Intl.DisplayNames([locale], { type: 'region', fallback: 'code' })));
   return names.of(code) ?? code;
 }
 
-const byName = (locale: Locale) => {
+export const byName = (locale: Locale) => {
   const collator = new Intl.Collator(locale);
   return (a: { name: string }, b: { name: string }) => collator.compare(a.name, b.name);
 };

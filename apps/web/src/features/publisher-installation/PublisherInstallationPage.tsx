@@ -6,13 +6,17 @@ import { apiPost } from '../../api/client.ts';
 import { DelayedLoader } from '../../app/DelayedLoader.tsx';
 import { PageHeader } from '../../app/PageHeader.tsx';
 import { useCurrentUser } from '../user/hooks/useCurrentUser.ts';
+import { InstallCheckResult } from './components/InstallCheckResult.tsx';
 import { NewsletterInstructions } from './components/NewsletterInstructions.tsx';
 import { WebInstructions } from './components/WebInstructions.tsx';
 import { useInstallCheck } from './hooks/useInstallCheck.ts';
 import { instructionsVariant } from './utils/installCheck.ts';
 import { getInstallationDataCall } from '@helium/contracts';
 
-/** Publisher Installation (specification 02, section 2.9). */
+/**
+ * Publisher Installation (specification 02, section 2.9): the check's progress bar, then what it found
+ * (docs/decisions.md, "The installation check's result") and the instructions.
+ */
 export function PublisherInstallationPage() {
   const { t, i18n } = useTranslation();
   const user = useCurrentUser();
@@ -43,6 +47,7 @@ export function PublisherInstallationPage() {
       ) : null}
       {data && check.phase === 'done' ? (
         <Stack gap="lg" maw={860}>
+          <InstallCheckResult result={check.result} data={data} onRecheck={check.recheck} />
           <WebInstructions data={data} variant={instructionsVariant(i18n.resolvedLanguage, data.publisher.id)} />
           {data.tutorialUrl ? <NewsletterInstructions data={data} tutorialUrl={data.tutorialUrl} /> : null}
         </Stack>

@@ -3,11 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { QueryContent } from '../../app/QueryContent.tsx';
 import { PageHeader } from '../../app/PageHeader.tsx';
 import { useFormat } from '../format/hooks/useFormat.ts';
-import { StatsDayCard } from './components/StatsDayCard.tsx';
+import { StatsDays } from './components/StatsDays.tsx';
 import { usePublisherStats } from './hooks/usePublisherStats.ts';
-import { newestFirst } from './utils/statsDays.ts';
 
-/** Publisher Stats (specification 02, section 2.6): total revenues, then per day, newest first, each ad's figures. */
+/**
+ * Publisher Stats (specification 02, section 2.6): total revenues, then per day, newest first, each ad's figures,
+ * in pages of days folded to their totals (docs/decisions.md, "Publisher Stats in pages").
+ */
 export function PublisherStatsPage() {
   const { t } = useTranslation();
   const format = useFormat();
@@ -27,7 +29,7 @@ export function PublisherStatsPage() {
               </Text>
             </Paper>
             {stats.isAnySummaries && stats.newSummaryDays.length > 0 ? (
-              newestFirst(stats.newSummaryDays).map((day) => <StatsDayCard key={day.day} day={day} />)
+              <StatsDays days={stats.newSummaryDays} />
             ) : (
               <Paper withBorder p="lg" data-testid="stats-empty">
                 <Title order={2} size="h4" mb="xs">

@@ -2,11 +2,12 @@ import { Button, Group, Loader, Text } from '@mantine/core';
 import { useCallback, useEffect, useId, useImperativeHandle, useMemo, useRef, useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TLocation } from '@helium/contracts';
-import type { CompactLocation } from '@helium/domain/locations';
+import { parentLocationId, type CompactLocation } from '@helium/domain/locations';
 import { useLocationSelection } from '../hooks/useLocationSelection.ts';
 import { useLocationTree } from '../hooks/useLocationTree.ts';
 import { DEFAULT_LOCATIONS_ENDPOINT } from '../utils/locationList.ts';
 import { CountryNode } from './CountryNode.tsx';
+import { LocationSearch } from './LocationSearch.tsx';
 
 /** What a host may do with the widget (also set as methods on its element, `[data-location-selector]`). */
 export interface LocationSelectorHandle {
@@ -75,6 +76,19 @@ export function LocationSelector({
     if (pending.has(id)) void loadCountries([id]);
   };
 
+  /** A place picked in the search: ticked or unticked as its box would be, and shown in the tree (unfolded to it). */
+  const pickPlace = (place: TLocation) => {
+    void selection.pick(place.id).then((known) => {
+      if (!known) return;
+      setExpanded((current) => {
+        const next = new Set(current);
+        for (let parent = parentLocationId(place.id); parent !== null; parent = parentLocationId(parent))
+          next.add(parent);
+        return next;
+      });
+    });
+  };
+
   if (locations.status === 'loading') {
     return (
       <div ref={root} data-location-selector="loading">
@@ -97,7 +111,11 @@ export function LocationSelector({
     (tree.children.get(id) ?? []).map((child) => entries.get(child)).filter((entry) => entry !== undefined);
   return (
     <div ref={root} data-location-selector={initialDone || tree.countries.length === 0 ? 'loaded' : 'applying'}>
-      <ul style={{ listStyle: 'none', margin: 0, padding: 0 }} aria-label={t('locations.label')}>
+      <LocationSearch selection={selection.selection} onPick={pickPlace} />
+      <ul
+        style={{ listStyle: 'none', margin: 0, marginTop: 'var(--mantine-spacing-sm)', padding: 0 }}
+        aria-label={t('locations.label')}
+      >
         {tree.countries.map((id) => {
           const country = entries.get(id)!;
           const regions = childrenOf(id).map((region) => ({ region, cities: childrenOf(region.id) }));

@@ -4,7 +4,9 @@ import type { LoadedTree } from './useLocationTree.ts';
 import {
   compactItemId,
   compactSelectionItems,
+  isKnownLocation,
   locationLevel,
+  LOCATION_ID_SEPARATOR,
   selectionFromIds,
   toggleLocation,
   type CompactLocation,
@@ -65,7 +67,22 @@ export function useLocationSelection(options: LocationSelectionOptions) {
     [commit],
   );
 
+  /**
+   * What ticking the place's box in the tree does, for a place found by the search: its country's regions and
+   * cities are loaded first (the box may not be drawn yet). False when the list has no such place.
+   */
+  const pick = useCallback(
+    async (id: string): Promise<boolean> => {
+      const country = id.split(LOCATION_ID_SEPARATOR)[0]!;
+      const { tree, entries } = await latest.current.loadCountries(locationLevel(id) === 'country' ? [] : [country]);
+      if (!isKnownLocation(tree, id)) return false;
+      commit(toggleLocation(current.current, id, tree), entries);
+      return true;
+    },
+    [commit],
+  );
+
   const clearSelections = useCallback(() => commit(new Set()), [commit]);
 
-  return { selection, toggle, setSelections, clearSelections };
+  return { selection, toggle, pick, setSelections, clearSelections };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { locationListOf } from './locationList.ts';
+import { locationListOf, placeLabel } from './locationList.ts';
 
 const france = { id: 'FR', country: 'France' };
 
@@ -14,5 +14,15 @@ describe('locationListOf', () => {
     expect(locationListOf(null)).toEqual([]);
     expect(locationListOf({ data: 'FR' })).toEqual([]);
     expect(locationListOf([france, { id: 'BE' }, 'DE', null])).toEqual([france]);
+  });
+});
+
+describe('placeLabel', () => {
+  it('names a place with its region and country, smallest first', () => {
+    expect(placeLabel({ id: 'BR/SP/São Paulo', country: 'Brazil', region: 'São Paulo', city: 'São Paulo' })).toBe(
+      'São Paulo — São Paulo — Brazil',
+    );
+    expect(placeLabel({ id: 'FR/IDF', country: 'France', region: 'Île-de-France' })).toBe('Île-de-France — France');
+    expect(placeLabel(france)).toBe('France');
   });
 });

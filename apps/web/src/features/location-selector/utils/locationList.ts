@@ -19,3 +19,8 @@ export function locationListOf(data: unknown): TLocation[] {
       typeof (entry as TLocation).country === 'string',
   );
 }
+
+/** A place with what it is in, smallest first: `São Paulo — São Paulo — Brazil`, `Île-de-France — France`. */
+export function placeLabel(place: TLocation): string {
+  return [place.city, place.region, place.country].filter((name) => name !== undefined && name !== '').join(' — ');
+}

@@ -11,3 +11,4 @@ export * from './signin-links.ts';
 export * from './instances.ts';
 export * from './scheduled-jobs.ts';
 export * from './money.ts';
+export * from './mails.ts';

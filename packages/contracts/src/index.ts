@@ -21,4 +21,5 @@ export * from './placements.ts';
 export * from './campaign-countries.ts';
 export * from './locations.ts';
 export * from './money-audit.ts';
+export * from './mail-reports.ts';
 export * from './calls.ts';

@@ -241,7 +241,7 @@ describe('every mail has a text part and an HTML part from one source (issue 26,
       'Helium Ads: the credits of Acme & Co, campaign #3 (CPM) run out in about 2.5 days',
     );
     expect(en.lowCreditEmpty!.subject).toBe('Helium Ads: Acme & Co, campaign #4 (CPC) is out of credits');
-    expect(reportMails('fr').weeklyAdvertiser!.text).toContain('Dépenses : $34,29');
+    expect(reportMails('fr').weeklyAdvertiser!.text).toContain('Dépenses\u202f: $34,29');
   });
 
   it('keeps attachments', () => {

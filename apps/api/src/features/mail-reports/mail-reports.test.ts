@@ -167,8 +167,8 @@ describe('reports by e-mail', () => {
       expect(mail.text).toMatch(/^Bonjour Marc Lefèvre,/);
       expect(mail.html).toContain('<html lang="fr">');
     }
-    expect(mails.map((mail) => mail.text).join('\n')).toMatch(/Dépenses : [\d  ,]+ €/);
-    expect(mails.map((mail) => mail.text).join('\n')).toMatch(/Revenus : [\d  ,]+ €/);
+    expect(mails.map((mail) => mail.text).join('\n')).toMatch(/Dépenses\u202f: [\d\s\u202f\u00a0,]+\s€/);
+    expect(mails.map((mail) => mail.text).join('\n')).toMatch(/Revenus\u202f: [\d\s\u202f\u00a0,]+\s€/);
   });
 
   it('sends nothing new on a second run the same week', async () => {

@@ -145,7 +145,7 @@ function creditsLines(r: Recipient, campaign: CampaignName, credits: CampaignCre
           ? `${daysText(credits.daysLeft, locale)} au rythme des 7 derniers jours`
           : `${daysText(credits.daysLeft, locale)} at the last 7 days' pace`;
   return locale === 'fr'
-    ? [`Crédits restants : ${left}`, `Épuisés dans : ${days}`]
+    ? [`Crédits restants\u202f: ${left}`, `Épuisés dans\u202f: ${days}`]
     : [`Credits left: ${left}`, `Days to empty: ${days}`];
 }
 
@@ -156,11 +156,11 @@ function campaignParagraph(r: Recipient, campaign: CampaignWeek): MailParagraph 
   const figures =
     locale === 'fr'
       ? [
-          `Impressions : ${n(campaign.impressions)}`,
-          `Clics : ${n(campaign.clicks)}`,
-          `CTR : ${formatPercent(campaign.ctr, locale, 2)}`,
-          `Leads : ${leads}`,
-          `Dépenses : ${money(r, campaign.costs)}`,
+          `Impressions\u202f: ${n(campaign.impressions)}`,
+          `Clics\u202f: ${n(campaign.clicks)}`,
+          `CTR\u202f: ${formatPercent(campaign.ctr, locale, 2)}`,
+          `Leads\u202f: ${leads}`,
+          `Dépenses\u202f: ${money(r, campaign.costs)}`,
         ]
       : [
           `Impressions: ${n(campaign.impressions)}`,
@@ -176,8 +176,8 @@ function unsubscribeParagraph(locale: Locale, what: 'weekly' | 'lowCredit', url:
   if (locale === 'fr') {
     return [
       what === 'weekly'
-        ? 'Vous recevez ce résumé chaque lundi. Vous pouvez le désactiver dans vos Paramètres, ou en un clic :'
-        : 'Vous recevez au plus une alerte par campagne et par semaine. Vous pouvez les désactiver dans vos Paramètres, ou en un clic :',
+        ? 'Vous recevez ce résumé chaque lundi. Vous pouvez le désactiver dans vos Paramètres, ou en un clic\u202f:'
+        : 'Vous recevez au plus une alerte par campagne et par semaine. Vous pouvez les désactiver dans vos Paramètres, ou en un clic\u202f:',
       { link: url },
     ];
   }
@@ -208,7 +208,7 @@ export function advertiserReportMail(facts: AdvertiserReportFacts): MailMessage 
     ]),
     [
       [
-        fr ? 'Tous les chiffres sont sur la page Activité : ' : 'Every figure is on the Activity page: ',
+        fr ? 'Tous les chiffres sont sur la page Activité\u202f: ' : 'Every figure is on the Activity page: ',
         { link: facts.activityUrl },
       ],
     ],
@@ -217,7 +217,7 @@ export function advertiserReportMail(facts: AdvertiserReportFacts): MailMessage 
   return renderMail({
     to: facts.to,
     locale,
-    subject: fr ? `${PRODUCT} : votre semaine du ${week}` : `${PRODUCT}: your week of ${week}`,
+    subject: fr ? `${PRODUCT}\u202f: votre semaine du ${week}` : `${PRODUCT}: your week of ${week}`,
     paragraphs,
     headers: unsubscribeHeaders(facts.unsubscribeUrl),
   });
@@ -238,7 +238,7 @@ function payoutText(r: Recipient, publisher: PublisherWeek): string {
     }
     case 'methodNotAuthorized':
       return fr
-        ? "Aucun moyen de versement n'est encore autorisé pour ce compte : contactez-nous."
+        ? "Aucun moyen de versement n'est encore autorisé pour ce compte\u202f: contactez-nous."
         : 'No payout method is authorised for this account yet: contact us.';
     case 'methodNotConfigured':
       return fr
@@ -258,18 +258,18 @@ export function publisherReportMail(facts: PublisherReportFacts): MailMessage {
     [fr ? `Voici le résumé de la semaine du ${week} (UTC).` : `Here is the summary of the week of ${week} (UTC).`],
     ...facts.publishers.map((publisher): MailParagraph => [
       { strong: publisher.brand },
-      fr ? `Impressions : ${n(publisher.impressions)}` : `Impressions: ${n(publisher.impressions)}`,
-      fr ? `Revenus : ${micros(facts, publisher.revenueMicros)}` : `Revenue: ${micros(facts, publisher.revenueMicros)}`,
-      fr ? `Solde : ${micros(facts, publisher.balanceMicros)}` : `Balance: ${micros(facts, publisher.balanceMicros)}`,
+      fr ? `Impressions\u202f: ${n(publisher.impressions)}` : `Impressions: ${n(publisher.impressions)}`,
+      fr ? `Revenus\u202f: ${micros(facts, publisher.revenueMicros)}` : `Revenue: ${micros(facts, publisher.revenueMicros)}`,
+      fr ? `Solde\u202f: ${micros(facts, publisher.balanceMicros)}` : `Balance: ${micros(facts, publisher.balanceMicros)}`,
       payoutText(facts, publisher),
     ]),
-    [[fr ? 'Votre comptabilité : ' : 'Your accounting: ', { link: facts.accountingUrl }]],
+    [[fr ? 'Votre comptabilité\u202f: ' : 'Your accounting: ', { link: facts.accountingUrl }]],
     unsubscribeParagraph(locale, 'weekly', facts.unsubscribeUrl),
   ];
   return renderMail({
     to: facts.to,
     locale,
-    subject: fr ? `${PRODUCT} : votre semaine du ${week}` : `${PRODUCT}: your week of ${week}`,
+    subject: fr ? `${PRODUCT}\u202f: votre semaine du ${week}` : `${PRODUCT}: your week of ${week}`,
     paragraphs,
     headers: unsubscribeHeaders(facts.unsubscribeUrl),
   });
@@ -284,14 +284,14 @@ export function lowCreditMail(facts: LowCreditFacts): MailMessage {
   const days = daysText(credits.daysLeft, locale);
   const subject = empty
     ? fr
-      ? `${PRODUCT} : ${label} n'a plus de crédits`
+      ? `${PRODUCT}\u202f: ${label} n'a plus de crédits`
       : `${PRODUCT}: ${label} is out of credits`
     : fr
-      ? `${PRODUCT} : les crédits de ${label} s'épuisent dans ${days}`
+      ? `${PRODUCT}\u202f: les crédits de ${label} s'épuisent dans ${days}`
       : `${PRODUCT}: the credits of ${label} run out in ${days}`;
   const situation = empty
     ? fr
-      ? `${label} n'a plus de crédits : ses annonces ne sont plus diffusées.`
+      ? `${label} n'a plus de crédits\u202f: ses annonces ne sont plus diffusées.`
       : `${label} is out of credits: its ads are no longer shown.`
     : fr
       ? `Au rythme des 7 derniers jours, les crédits de ${label} s'épuisent dans ${days}.`
@@ -303,10 +303,10 @@ export function lowCreditMail(facts: LowCreditFacts): MailMessage {
     subject,
     paragraphs: [
       [fr ? `Bonjour ${facts.name},` : `Hello ${facts.name},`],
-      [situation, fr ? `Crédits restants : ${left}` : `Credits left: ${left}`],
+      [situation, fr ? `Crédits restants\u202f: ${left}` : `Credits left: ${left}`],
       [
         [
-          fr ? 'Ajoutez des crédits pour la garder en ligne : ' : 'Add credits to keep it running: ',
+          fr ? 'Ajoutez des crédits pour la garder en ligne\u202f: ' : 'Add credits to keep it running: ',
           { link: facts.addCreditsUrl },
         ],
       ],

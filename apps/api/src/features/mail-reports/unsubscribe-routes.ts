@@ -43,12 +43,12 @@ const TEXTS: Record<
     title: 'Désabonnement',
     button: 'Me désabonner',
     ask: {
-      weekly: (email) => `Ne plus envoyer le résumé hebdomadaire à ${email} ?`,
-      'low-credit': (email) => `Ne plus envoyer les alertes de crédits bas à ${email} ?`,
+      weekly: (email) => `Ne plus envoyer le résumé hebdomadaire à ${email}\u202f?`,
+      'low-credit': (email) => `Ne plus envoyer les alertes de crédits bas à ${email}\u202f?`,
     },
     done: {
-      weekly: (email) => `C'est fait : le résumé hebdomadaire ne sera plus envoyé à ${email}.`,
-      'low-credit': (email) => `C'est fait : les alertes de crédits bas ne seront plus envoyées à ${email}.`,
+      weekly: (email) => `C'est fait\u202f: le résumé hebdomadaire ne sera plus envoyé à ${email}.`,
+      'low-credit': (email) => `C'est fait\u202f: les alertes de crédits bas ne seront plus envoyées à ${email}.`,
     },
     settings: 'Vous pouvez les réactiver dans vos Paramètres.',
   },

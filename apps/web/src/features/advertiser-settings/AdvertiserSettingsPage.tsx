@@ -2,12 +2,16 @@ import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { QueryContent } from '../../app/QueryContent.tsx';
 import { PageHeader } from '../../app/PageHeader.tsx';
+import { MailPreferencesCard } from '../mail-preferences/components/MailPreferencesCard.tsx';
 import { AdvertiserCard } from './components/AdvertiserCard.tsx';
 import { BillingInformationCard } from './components/BillingInformationCard.tsx';
 import { SalesTable } from './components/SalesTable.tsx';
 import { useAdvertiserSettings } from './hooks/useAdvertiserSettings.ts';
 
-/** Advertiser Settings (specification 02, section 2.4): who the advertiser is, billing information, purchases. */
+/**
+ * Advertiser Settings (specification 02, section 2.4): who the advertiser is, billing information, the reports by
+ * e-mail (issue 35), purchases.
+ */
 export function AdvertiserSettingsPage() {
   const { t } = useTranslation();
   const { query, settings, save } = useAdvertiserSettings();
@@ -25,6 +29,7 @@ export function AdvertiserSettingsPage() {
               onSave={(address) => save.mutateAsync(address)}
               onReload={() => query.refetch()}
             />
+            <MailPreferencesCard account="advertiser" />
             <SalesTable sales={settings.sales} />
           </Stack>
         )}

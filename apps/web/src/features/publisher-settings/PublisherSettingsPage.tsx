@@ -2,11 +2,12 @@ import { Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { QueryContent } from '../../app/QueryContent.tsx';
 import { PageHeader } from '../../app/PageHeader.tsx';
+import { MailPreferencesCard } from '../mail-preferences/components/MailPreferencesCard.tsx';
 import { PayoutMethodCard } from './components/PayoutMethodCard.tsx';
 import { usePublisherSettings } from './hooks/usePublisherSettings.ts';
 import { SETTINGS_METHODS } from './utils/payoutForm.ts';
 
-/** Publisher Settings (specification 02, section 2.8): the details of each authorised payout method. */
+/** Publisher Settings (specification 02, section 2.8): each authorised payout method's details; the weekly report. */
 export function PublisherSettingsPage() {
   const { t } = useTranslation();
   const { query, settings, save, reload } = usePublisherSettings();
@@ -44,6 +45,7 @@ export function PublisherSettingsPage() {
                 );
               })
             )}
+            <MailPreferencesCard account="publisher" />
           </Stack>
         )}
       </QueryContent>

@@ -58,7 +58,7 @@ export type TMailPreview = z.infer<typeof ZMailPreviewSchema>;
 
 /**
  * POST /api/admin/preview-mail: the mail of that kind as it would go to that user now, with the figures of the
- * last full week (a low-credit alert: about the user's campaign with the fewest days left), nothing sent. 404 for
+ * last full week (a low-credit alert: about the user's campaign with the fewest days left, low or not), nothing sent. 404 for
  * an unknown user; 409 `nothingToPreview` when the user holds no account of that kind (or no campaign).
  */
 export const previewMailCall = defineCall({

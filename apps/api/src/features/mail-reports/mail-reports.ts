@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { advertisers, campaigns, publishers, sentMails, users, type Database, type SentMailKind } from '@helium/db';
 import type { TMailJob, TMailJobRun, TMailPreview, TReportMailKind } from '@helium/contracts';
 import { HOUR_MS } from '@helium/domain';
-import { isLowOnCredits, lastFullWeek, mondayOf } from '@helium/domain/activity';
+import { isLowOnCredits, lastFullWeek, LOW_CREDIT_DAYS, mondayOf } from '@helium/domain/activity';
 import type { CurrencyRates } from '@helium/domain/format';
 import { HttpError, notFound } from '../../http/errors.ts';
 import type { Clock } from '../../infra/clock.ts';
@@ -193,7 +193,8 @@ export class MailReports {
       message = lowCreditMail({
         ...this.recipient(user, rates),
         campaign: { id: campaign.id, brand, isCpc: campaign.isCpc },
-        credits: { ...credits, daysLeft: credits.daysLeft ?? 0 },
+        // A campaign that delivered nothing lately is never alerted about: shown as if at the threshold.
+        credits: { ...credits, daysLeft: credits.daysLeft ?? LOW_CREDIT_DAYS },
         addCreditsUrl: this.addCreditsUrl(),
         unsubscribeUrl: unsubscribeUrl(this.deps.appUrl, this.deps.secret, user.id, 'low-credit'),
       });

@@ -259,8 +259,12 @@ export function publisherReportMail(facts: PublisherReportFacts): MailMessage {
     ...facts.publishers.map((publisher): MailParagraph => [
       { strong: publisher.brand },
       fr ? `Impressions\u202f: ${n(publisher.impressions)}` : `Impressions: ${n(publisher.impressions)}`,
-      fr ? `Revenus\u202f: ${micros(facts, publisher.revenueMicros)}` : `Revenue: ${micros(facts, publisher.revenueMicros)}`,
-      fr ? `Solde\u202f: ${micros(facts, publisher.balanceMicros)}` : `Balance: ${micros(facts, publisher.balanceMicros)}`,
+      fr
+        ? `Revenus\u202f: ${micros(facts, publisher.revenueMicros)}`
+        : `Revenue: ${micros(facts, publisher.revenueMicros)}`,
+      fr
+        ? `Solde\u202f: ${micros(facts, publisher.balanceMicros)}`
+        : `Balance: ${micros(facts, publisher.balanceMicros)}`,
       payoutText(facts, publisher),
     ]),
     [[fr ? 'Votre comptabilité\u202f: ' : 'Your accounting: ', { link: facts.accountingUrl }]],

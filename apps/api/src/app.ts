@@ -69,6 +69,14 @@ import campaignCountriesRoutes from './features/campaign-countries/routes.ts';
 import locationsRoutes from './features/locations/routes.ts';
 import moneyAuditRoutes from './features/money-audit/routes.ts';
 import apiTokensRoutes from './features/api-tokens/routes.ts';
+import {
+  LOW_CREDIT_ALERTS_JOB,
+  MAIL_JOBS_EVERY_MS,
+  MailReports,
+  WEEKLY_REPORTS_JOB,
+} from './features/mail-reports/mail-reports.ts';
+import mailReportsRoutes from './features/mail-reports/routes.ts';
+import unsubscribeRoutes from './features/mail-reports/unsubscribe-routes.ts';
 
 /** The embedded database's upkeep: checkpoint, and vacuum when due (scheduler job name). */
 export const EMBEDDED_MAINTENANCE_JOB = 'embedded-database-maintenance';
@@ -94,6 +102,8 @@ export interface AppContext {
   scheduler: Scheduler;
   /** The standing audit of the money: daily, and on an admin's demand. */
   moneyAudit: MoneyAudit;
+  /** The weekly reports and low-credit alerts by e-mail (docs/emails.md). */
+  mailReports: MailReports;
   /** This app's Prometheus metrics (GET /metrics). */
   metrics: Metrics;
 }
@@ -146,6 +156,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app,
     redis ? new SharedCounts(redis, new MemoryCounts(clock), app.log) : new MemoryCounts(clock),
   );
+  const hashIds = new HashIds(config.hashidsSalt);
   app.decorate('ctx', {
     config,
     db: database.db,
@@ -160,7 +171,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     media: options.media ?? openMediaStorage(config, database),
     redis,
-    hashIds: new HashIds(config.hashidsSalt),
+    hashIds,
     // On PostgreSQL several instances may share the database: each due run of a job is claimed by one of them.
     // The embedded database has one process (its folder lock), which runs every job itself.
     scheduler: new Scheduler({
@@ -170,6 +181,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       onRun: (job, outcome, milliseconds) => metrics.jobRan(job, outcome, milliseconds),
     }),
     moneyAudit: new MoneyAudit({ db: database.db, mailer, clock, log: app.log, appUrl: config.appUrl }),
+    mailReports: new MailReports({
+      db: database.db,
+      mailer,
+      clock,
+      log: app.log,
+      appUrl: config.appUrl,
+      secret: config.sessionSecret,
+      hashIds,
+    }),
     metrics,
   } satisfies AppContext);
   // A publisher request not answered within 24 hours counts as approved.
@@ -211,6 +231,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await app.ctx.scheduler.runNow(DAILY_LEDGER_JOB);
     return app.ctx.moneyAudit.run('schedule');
   });
+  // The reports by e-mail (docs/emails.md): each mail recorded once, so an hourly look sends what is due. The weekly
+  // reports are due once the week closed (Monday, UTC), after the daily ledger posted its Sunday (the balances).
+  app.ctx.scheduler.every(WEEKLY_REPORTS_JOB, MAIL_JOBS_EVERY_MS, async () => {
+    await app.ctx.scheduler.runNow(DAILY_LEDGER_JOB);
+    return app.ctx.mailReports.run(WEEKLY_REPORTS_JOB);
+  });
+  app.ctx.scheduler.every(LOW_CREDIT_ALERTS_JOB, MAIL_JOBS_EVERY_MS, () =>
+    app.ctx.mailReports.run(LOW_CREDIT_ALERTS_JOB),
+  );
   // The embedded database has no checkpointer and no autovacuum (maintenance.ts says why it matters): its
   // upkeep runs at start and every 5 minutes, as a PostgreSQL server's checkpoints do by default. Per process:
   // the database lives in this one.
@@ -335,12 +364,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         locationsRoutes,
         moneyAuditRoutes,
         apiTokensRoutes,
+        mailReportsRoutes,
       ]) {
         await api.register(feature);
       }
       // GET /api/openapi.json, generated from the contracts, and its reference page GET /api/docs.
       await api.register(apiDocs);
     });
+
+    // The reports' one-click unsubscribe address: no session, no anti-forgery token (RFC 8058).
+    await scope.register(unsubscribeRoutes);
 
     // The built web app, and index.html for any other address (its not-found handler covers the whole app).
     await scope.register(webApp);

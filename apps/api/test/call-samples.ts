@@ -164,6 +164,16 @@ export const CALL_SAMPLES: Record<string, CallSample> = {
   '/api/admin/get-stats': { body: () => ({ withUrls: true }), otherTenant: 'none' },
   '/api/admin/run-money-audit': { body: noBody, otherTenant: 'none' },
   '/api/admin/get-money-audit': { body: noBody, otherTenant: 'none' },
+  // The alerts of the seed's campaigns: none is low (mail-reports.test.ts has the mails).
+  '/api/admin/run-job': { body: () => ({ job: 'low-credit-alerts' }), otherTenant: 'none' },
+  // A user that does not exist: 404 (the previews are in mail-reports.test.ts).
+  '/api/admin/preview-mail': {
+    body: () => ({ kind: 'weekly-publisher', userId: 999_999 }),
+    otherTenant: 'none',
+    allowedRefusals: [404],
+  },
+  '/api/common/get-mail-preferences': { body: noBody, otherTenant: 'none' },
+  '/api/common/update-mail-preferences': { body: () => ({ weeklyReport: true }), otherTenant: 'none' },
   '/api/admin/get-audit-log': { body: () => ({ action: 'signin', page: 1 }), otherTenant: 'none' },
   // A user that does not exist: 404 (the link's success is in admin-users/signin-as.test.ts).
   '/api/admin/create-signin-link': { body: () => ({ userId: 999_999 }), otherTenant: 'none', allowedRefusals: [404] },

@@ -10,6 +10,8 @@ export interface CaughtMail {
   html: string;
   /** The Content-Language header (the recipient's language), '' when absent. */
   language: string;
+  /** Every header as sent, by lower-case name, folded lines joined (`list-unsubscribe`). */
+  headers: Record<string, string>;
   /** Attached files as received (invoices). */
   attachments: Array<{ filename: string; contentType: string; content: Buffer }>;
 }
@@ -32,6 +34,15 @@ export async function startSmtpCatcher() {
             text: mail.text ?? '',
             html: typeof mail.html === 'string' ? mail.html : '',
             language: String(mail.headers.get('content-language') ?? ''),
+            headers: Object.fromEntries(
+              mail.headerLines.map(({ key, line }) => [
+                key,
+                line
+                  .slice(line.indexOf(':') + 1)
+                  .replace(/\r?\n[ \t]+/g, ' ')
+                  .trim(),
+              ]),
+            ),
             attachments: mail.attachments.map((file) => ({
               filename: file.filename ?? '',
               contentType: file.contentType,

@@ -61,6 +61,7 @@ import { AUDIT_LOG_CALLS } from './audit-log.ts';
 import { INVALID_TRAFFIC_CALLS } from './invalid-traffic.ts';
 import { LOCATIONS_CALLS } from './locations.ts';
 import { MONEY_AUDIT_CALLS } from './money-audit.ts';
+import { MAIL_REPORTS_CALLS } from './mail-reports.ts';
 import { PLACEMENTS_CALLS } from './placements.ts';
 import { CAMPAIGN_COUNTRIES_CALLS } from './campaign-countries.ts';
 import { signInCall } from './signin.ts';
@@ -133,4 +134,5 @@ export const API_CALLS = [
   ...LOCATIONS_CALLS,
   ...MONEY_AUDIT_CALLS,
   ...API_TOKENS_CALLS,
+  ...MAIL_REPORTS_CALLS,
 ] as const;

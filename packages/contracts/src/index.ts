@@ -22,4 +22,5 @@ export * from './campaign-countries.ts';
 export * from './locations.ts';
 export * from './money-audit.ts';
 export * from './api-tokens.ts';
+export * from './mail-reports.ts';
 export * from './calls.ts';

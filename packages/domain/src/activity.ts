@@ -171,10 +171,10 @@ export function daysToEmpty(remainingImpressions: number, yesterdayImpressions: 
 
 export type AlertColour = 'red' | 'orange' | 'green';
 
-/** Days-to-empty colour: under 7 red, 7 to 15 orange, over 15 green (no traffic yesterday: green). */
+/** Days-to-empty colour: under LOW_CREDIT_DAYS (7) red, 7 to 15 orange, over 15 green (no traffic yesterday: green). */
 export function daysToEmptyColour(days: number | null): AlertColour {
   if (days === null) return 'green';
-  if (days < 7) return 'red';
+  if (days < LOW_CREDIT_DAYS) return 'red';
   if (days <= 15) return 'orange';
   return 'green';
 }
@@ -226,4 +226,56 @@ export function normaliseRange(dates: readonly string[]): { from: string; to: st
   if (dates.length === 0) return null;
   const [a, b = a] = dates as [string, string?];
   return a <= (b as string) ? { from: a, to: b as string } : { from: b as string, to: a };
+}
+
+/**
+ * A campaign is low on credits when they will last fewer days than this at its recent pace: the low-credit alert
+ * by e-mail (docs/emails.md), and the red of the days-to-empty colour.
+ */
+export const LOW_CREDIT_DAYS = 7;
+/** The recent pace of a campaign: what it delivered over this many closed UTC days, averaged per day. */
+export const CREDIT_PACE_DAYS = 7;
+
+/** The credits a campaign has left, in what it buys: clicks when click-priced, impressions otherwise. */
+export function creditUnitsLeft(campaign: {
+  isCpc: boolean;
+  remainingImpressions: number;
+  remainingClicks: number;
+}): number {
+  return Math.max(0, campaign.isCpc ? campaign.remainingClicks : campaign.remainingImpressions);
+}
+
+/**
+ * Days until a campaign's credits run out at its recent pace: the credits left (impressions, or clicks when
+ * click-priced) over the average per day of what it delivered in the last `paceDays` closed days. Null when it
+ * delivered nothing then (no pace: it is not running out).
+ */
+export function creditDaysLeft(
+  campaign: { isCpc: boolean; remainingImpressions: number; remainingClicks: number },
+  delivered: { impressions: number; clicks: number },
+  paceDays = CREDIT_PACE_DAYS,
+): number | null {
+  if (paceDays <= 0) return null;
+  const perDay = (campaign.isCpc ? delivered.clicks : delivered.impressions) / paceDays;
+  return daysToEmpty(creditUnitsLeft(campaign), perDay);
+}
+
+/** Whether the credits will last fewer than LOW_CREDIT_DAYS at the recent pace (already empty included). */
+export function isLowOnCredits(daysLeft: number | null): boolean {
+  return daysLeft !== null && daysLeft < LOW_CREDIT_DAYS;
+}
+
+/** The Monday (UTC) of the week a day `YYYY-MM-DD` falls in: weeks run Monday to Sunday, as ISO 8601 has them. */
+export function mondayOf(day: string): string {
+  const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
+  return shiftDay(day, -((weekday + 6) % 7));
+}
+
+/**
+ * The last full Monday-to-Sunday week before the week of `today` (the first day not yet closed): what the weekly
+ * reports sent that week are about.
+ */
+export function lastFullWeek(today: string): { monday: string; sunday: string } {
+  const monday = shiftDay(mondayOf(today), -7);
+  return { monday, sunday: shiftDay(monday, 6) };
 }

@@ -8,6 +8,7 @@ import { bitcoinInstructionsMail, invoiceMail } from '../features/billing-docume
 import { moneyAuditMail } from '../features/money-audit/audit-mail.ts';
 import { payoutPaidMail, payoutReturnedMail } from '../features/payouts/payout-mails.ts';
 import { loginCodeMail } from '../features/signin/login-code-mail.ts';
+import { advertiserReportMail, lowCreditMail, publisherReportMail } from '../features/mail-reports/report-mails.ts';
 import { mailHtml, renderMail } from './mail-template.ts';
 import type { MailMessage } from './mailer.ts';
 
@@ -97,7 +98,94 @@ const everyMail = (locale: 'en' | 'fr'): Record<string, MailMessage> => ({
     ],
     statsUrl: 'https://ads.example.test/admin/stats',
   }),
+  ...reportMails(locale),
 });
+
+/** The reports by e-mail (features/mail-reports), with a brand a user typed. */
+function reportMails(locale: 'en' | 'fr'): Record<string, MailMessage> {
+  const recipient = {
+    to,
+    name: 'Ann <b>',
+    locale,
+    currency: 'usd' as const,
+    rates: { usdToEur: 0.9, btcToEur: 90_000 },
+  };
+  const week = { monday: '2026-11-16', sunday: '2026-11-22' };
+  const unsubscribeUrl = 'https://ads.example.test/unsubscribe/7.weekly.sig';
+  return {
+    weeklyAdvertiser: advertiserReportMail({
+      ...recipient,
+      week,
+      campaigns: [
+        {
+          id: 3,
+          brand: 'Acme & Co',
+          isCpc: false,
+          impressions: 12_345,
+          clicks: 67,
+          ctr: 0.5427,
+          leads: null,
+          costs: 30.86,
+          credits: { units: 20_000, euros: 50, daysLeft: 11.2 },
+        },
+        {
+          id: 4,
+          brand: 'Acme & Co',
+          isCpc: true,
+          impressions: 0,
+          clicks: 0,
+          ctr: 0,
+          leads: 2,
+          costs: 0,
+          credits: { units: 40, euros: 12, daysLeft: null },
+        },
+      ],
+      brandsWithoutCampaign: ['Other <i>'],
+      activityUrl: 'https://ads.example.test/advertiser/activity',
+      unsubscribeUrl,
+    }),
+    weeklyPublisher: publisherReportMail({
+      ...recipient,
+      week,
+      publishers: [
+        {
+          brand: 'Blog',
+          impressions: 9_000,
+          revenueMicros: 15_000_000,
+          balanceMicros: 60_000_000,
+          minBalanceForPayoutMicros: 50_000_000,
+          blocker: null,
+        },
+        ...(['pendingPayout', 'belowMinimum', 'methodNotAuthorized', 'methodNotConfigured'] as const).map(
+          (blocker) => ({
+            brand: `Site ${blocker}`,
+            impressions: 1,
+            revenueMicros: 1,
+            balanceMicros: 1,
+            minBalanceForPayoutMicros: 50_000_000,
+            blocker,
+          }),
+        ),
+      ],
+      accountingUrl: 'https://ads.example.test/publisher/accounting',
+      unsubscribeUrl,
+    }),
+    lowCredit: lowCreditMail({
+      ...recipient,
+      campaign: { id: 3, brand: 'Acme & Co', isCpc: false },
+      credits: { units: 2_000, euros: 5, daysLeft: 2.5 },
+      addCreditsUrl: 'https://ads.example.test/advertiser/activity?addCredits=1',
+      unsubscribeUrl: 'https://ads.example.test/unsubscribe/7.low-credit.sig',
+    }),
+    lowCreditEmpty: lowCreditMail({
+      ...recipient,
+      campaign: { id: 4, brand: 'Acme & Co', isCpc: true },
+      credits: { units: 0, euros: 0, daysLeft: 0 },
+      addCreditsUrl: 'https://ads.example.test/advertiser/activity?addCredits=1',
+      unsubscribeUrl: 'https://ads.example.test/unsubscribe/7.low-credit.sig',
+    }),
+  };
+}
 
 /** What a reader sees of an HTML part: its text, tags dropped, entities and spaces as in the text part. */
 const visibleText = (html: string) =>
@@ -130,6 +218,30 @@ describe('every mail has a text part and an HTML part from one source (issue 26,
     expect(html).not.toContain('<script>');
     expect(html).toContain('&lt;script&gt;');
     expect(html).toContain('<a href="https://x.test/?a=1&amp;b=&quot;2&quot;"');
+  });
+
+  it('gives the reports their one-click unsubscribe headers (RFC 8058) and money in the user’s currency', () => {
+    for (const locale of ['en', 'fr'] as const) {
+      for (const mail of Object.values(reportMails(locale))) {
+        expect(mail.headers?.['List-Unsubscribe']).toMatch(
+          /^<https:\/\/ads\.example\.test\/unsubscribe\/7\.[a-z-]+\.sig>$/,
+        );
+        expect(mail.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+        expect(mail.text).toContain(mail.headers!['List-Unsubscribe']!.slice(1, -1));
+      }
+    }
+    const en = reportMails('en');
+    // 30.86 € at 0.9 € per dollar.
+    expect(en.weeklyAdvertiser!.text).toContain('Spend: $34.29');
+    expect(en.weeklyAdvertiser!.text).toContain('CTR: 0.54%');
+    expect(en.weeklyAdvertiser!.text).toContain('Leads: not tracked');
+    expect(en.weeklyAdvertiser!.text).toContain('Days to empty: about 11.2 days');
+    expect(en.weeklyPublisher!.text).toContain('Revenue: $16.67');
+    expect(en.lowCredit!.subject).toBe(
+      'Helium Ads: the credits of Acme & Co, campaign #3 (CPM) run out in about 2.5 days',
+    );
+    expect(en.lowCreditEmpty!.subject).toBe('Helium Ads: Acme & Co, campaign #4 (CPC) is out of credits');
+    expect(reportMails('fr').weeklyAdvertiser!.text).toContain('Dépenses\u202f: $34,29');
   });
 
   it('keeps attachments', () => {

@@ -20,6 +20,8 @@ export interface MailContent {
   subject: string;
   paragraphs: readonly MailParagraph[];
   attachments?: MailAttachment[];
+  /** More headers of the message (MailMessage.headers). */
+  headers?: Record<string, string>;
 }
 
 const pieces = (line: MailLine): readonly MailInline[] => (Array.isArray(line) ? line : [line as MailInline]);
@@ -92,7 +94,7 @@ ${body}
 
 /** One mail, its text and HTML parts rendered from the same paragraphs, in the recipient's language. */
 export function renderMail(content: MailContent): MailMessage {
-  const { to, locale, subject, paragraphs, attachments } = content;
+  const { to, locale, subject, paragraphs, attachments, headers } = content;
   return {
     to,
     subject,
@@ -100,5 +102,6 @@ export function renderMail(content: MailContent): MailMessage {
     text: mailText(paragraphs),
     html: mailHtml(locale, subject, paragraphs),
     ...(attachments ? { attachments } : {}),
+    ...(headers ? { headers } : {}),
   };
 }

@@ -21,6 +21,8 @@ export interface MailMessage {
   html?: string;
   /** The recipient's language, sent as Content-Language (e.g. "fr"). */
   language?: string;
+  /** More headers (the reports' `List-Unsubscribe` and `List-Unsubscribe-Post`, RFC 8058). */
+  headers?: Record<string, string>;
   attachments?: MailAttachment[];
 }
 
@@ -34,11 +36,12 @@ export interface Mailer {
 
 /** What nodemailer is given for a message: the sender, and the attachments as files of their own. */
 function mailOptions(from: string, message: MailMessage): SendMailOptions {
-  const { attachments, language, ...rest } = message;
+  const { attachments, language, headers, ...rest } = message;
+  const allHeaders = { ...headers, ...(language ? { 'Content-Language': language } : {}) };
   return {
     from,
     ...rest,
-    ...(language ? { headers: { 'Content-Language': language } } : {}),
+    ...(Object.keys(allHeaders).length > 0 ? { headers: allHeaders } : {}),
     ...(attachments?.length
       ? {
           attachments: attachments.map(({ filename, content, contentType }) => ({

@@ -12,3 +12,4 @@ export * from './instances.ts';
 export * from './scheduled-jobs.ts';
 export * from './money.ts';
 export * from './api-tokens.ts';
+export * from './mails.ts';

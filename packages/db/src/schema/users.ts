@@ -34,6 +34,10 @@ export const users = pgTable(
     businessId: text('business_id'),
     cannotAddAds: boolean('cannot_add_ads').notNull().default(false),
     agreedAt: timestamp('agreed_at', { withTimezone: true }),
+    /** The weekly summary by e-mail each Monday (docs/emails.md); off after an unsubscribe link or on Settings. */
+    weeklyReportMail: boolean('weekly_report_mail').notNull().default(true),
+    /** The alert when a campaign's credits will last under LOW_CREDIT_DAYS at its recent pace. */
+    lowCreditMail: boolean('low_credit_mail').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [uniqueIndex('users_email_unique').on(sql`lower(${table.email})`)],

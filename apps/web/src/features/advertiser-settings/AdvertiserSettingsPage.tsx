@@ -3,14 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { QueryContent } from '../../app/QueryContent.tsx';
 import { PageHeader } from '../../app/PageHeader.tsx';
 import { ApiTokensSection } from '../api-tokens/components/ApiTokensSection.tsx';
+import { MailPreferencesCard } from '../mail-preferences/components/MailPreferencesCard.tsx';
 import { AdvertiserCard } from './components/AdvertiserCard.tsx';
 import { BillingInformationCard } from './components/BillingInformationCard.tsx';
 import { SalesTable } from './components/SalesTable.tsx';
 import { useAdvertiserSettings } from './hooks/useAdvertiserSettings.ts';
 
 /**
- * Advertiser Settings (specification 02, section 2.4): who the advertiser is, billing information, purchases; and the
- * user's API tokens (issue 35).
+ * Advertiser Settings (specification 02, section 2.4): who the advertiser is, billing information, the reports by
+ * e-mail and the user's API tokens (issue 35), purchases.
  */
 export function AdvertiserSettingsPage() {
   const { t } = useTranslation();
@@ -34,6 +35,7 @@ export function AdvertiserSettingsPage() {
             </Stack>
           )}
         </QueryContent>
+        <MailPreferencesCard account="advertiser" />
         <ApiTokensSection />
       </Stack>
     </>

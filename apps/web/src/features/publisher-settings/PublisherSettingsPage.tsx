@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { QueryContent } from '../../app/QueryContent.tsx';
 import { PageHeader } from '../../app/PageHeader.tsx';
 import { ApiTokensSection } from '../api-tokens/components/ApiTokensSection.tsx';
+import { MailPreferencesCard } from '../mail-preferences/components/MailPreferencesCard.tsx';
 import { PayoutMethodCard } from './components/PayoutMethodCard.tsx';
 import { usePublisherSettings } from './hooks/usePublisherSettings.ts';
 import { SETTINGS_METHODS } from './utils/payoutForm.ts';
@@ -52,6 +53,7 @@ export function PublisherSettingsPage() {
             </Stack>
           )}
         </QueryContent>
+        <MailPreferencesCard account="publisher" />
         <ApiTokensSection />
       </Stack>
     </>

@@ -5,6 +5,13 @@ import { userActivityCall } from '@helium/contracts';
 import { apiPost } from '../../../api/client.ts';
 import { CAMPAIGN_QUERY_KEY } from './useCampaign.ts';
 
+/** Tells the server the add-credits modal opened or closed (user activities). */
+function reportAddCredits(open: boolean) {
+  apiPost(userActivityCall, {
+    activityStr: open ? 'advertiserOpensAddCreditsModal' : 'advertiserClosesAddCreditsModal',
+  }).catch((error) => console.error('user-activity failed', error));
+}
+
 /**
  * The screen's three modals: statistics by URL, add credits (its opening and closing are reported to the server)
  * and the thanks shown on returning from card payment.
@@ -34,10 +41,17 @@ export function useActivityModals() {
 
   const setAddCreditsOpen = (open: boolean) => {
     setAddOpen(open);
-    apiPost(userActivityCall, {
-      activityStr: open ? 'advertiserOpensAddCreditsModal' : 'advertiserClosesAddCreditsModal',
-    }).catch((error) => console.error('user-activity failed', error));
+    reportAddCredits(open);
   };
+
+  // The low-credit alert's link (docs/emails.md) opens Add credits: `?addCredits=1`, cleared once read.
+  const wantsAddCredits = params.get('addCredits') === '1';
+  useEffect(() => {
+    if (!wantsAddCredits) return;
+    setParams({}, { replace: true });
+    setAddOpen(true);
+    reportAddCredits(true);
+  }, [wantsAddCredits, setParams]);
 
   return {
     urlOpen,

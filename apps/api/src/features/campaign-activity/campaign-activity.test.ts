@@ -13,7 +13,7 @@ import {
 } from '@helium/db';
 import { ineligibility, type SlotFacts } from '@helium/domain';
 import type { TCampaignEx } from '@helium/contracts';
-import { eligibilityFactsFor } from './campaign-activity.ts';
+import { eligibilityFactsFor } from './traffic-shares.ts';
 import { buildTestApp, type TestApp, type TestClient } from '../../../test/helper.ts';
 
 let t: TestApp;

@@ -1,37 +1,13 @@
 import { and, asc, eq, gte, inArray, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { adPublisherValidations, ads, dailyAdStats, dailyUrlStats, publishers, type Database } from '@helium/db';
 import {
-  adPublisherActivations,
-  adPublisherValidations,
-  ads,
-  campaigns,
-  dailyAdStats,
-  dailyUrlStats,
-  publishers,
-  type Database,
-} from '@helium/db';
-import {
-  AD_FORMAT,
-  advertiserAdShares,
   ctrRank,
-  ctrThresholds,
-  ctrWindowStartDay,
-  ineligibility,
   isNewsletterFormat,
   isOnRegisteredDomain,
   isPublisherApproved,
-  isShownAsVideo,
   microsToEuros,
   pageAddress,
-  selectionMode,
   sharePct,
-  type AdvertiserDisplay,
-  type Channel,
-  type CtrThresholds,
-  type Device,
-  type EligibleAdFacts,
-  type EligibleCampaignFacts,
-  type PublisherValidation,
-  type SelectableAd,
 } from '@helium/domain';
 import {
   addCounts,
@@ -42,139 +18,24 @@ import {
   NO_COUNTS,
   remainingCreditsEuros,
   remainingPct,
-  type Counts,
 } from '@helium/domain/activity';
 import { formatDate, formatNumber, isoDay, type Locale } from '@helium/domain/format';
 import type { TCampaignAd, TCampaignEx, TPublisherStatLine } from '@helium/contracts';
-import { HttpError, notFound } from '../../http/errors.ts';
 import { latestNetworkSettings } from '../network-settings/network-settings.ts';
-import { findAdvertiserAd } from '../ads/ads.ts';
-import { campaignImpressionsOn, displayKey, impressionsByDisplay, spentByAd } from '../delivery/ad-index.ts';
 import { geolocationSummary } from '../locations/location-catalogue.ts';
 
-export type CampaignRow = typeof campaigns.$inferSelect;
-export type AdRow = typeof ads.$inferSelect;
+import {
+  publisherValidation,
+  switchedOffPublishers,
+  weekCtr,
+  counts,
+  toCounts,
+  type ActivityHashIds,
+  type CampaignRow,
+} from './campaign-reads.ts';
+import { advertiserTrafficShares } from './traffic-shares.ts';
 
-/** Encodes public ids for the "see it live" link (hcid, haid). */
-export interface ActivityHashIds {
-  encodeCampaign(id: number): string;
-  encodeAd(id: number): string;
-}
-
-const counts = {
-  impressions: sql<number>`coalesce(sum(${dailyAdStats.impressions}), 0)::int`,
-  clicks: sql<number>`coalesce(sum(${dailyAdStats.clicks}), 0)::int`,
-  leads: sql<number>`coalesce(sum(${dailyAdStats.leads}), 0)::int`,
-  cost: sql<number>`coalesce(sum(${dailyAdStats.cost}), 0)::bigint`,
-};
-
-function toCounts(row: { impressions: number; clicks: number; leads: number; cost: number | string }): Counts {
-  return {
-    impressions: Number(row.impressions),
-    clicks: Number(row.clicks),
-    leads: Number(row.leads),
-    cost: Number(row.cost),
-  };
-}
-
-/** The advertiser's campaign: the one asked for (403 when it is someone else's), else its first. */
-export async function findAdvertiserCampaign(
-  db: Database,
-  advertiserId: number,
-  campaignId?: number,
-): Promise<CampaignRow> {
-  if (campaignId === undefined) {
-    const [first] = await db
-      .select()
-      .from(campaigns)
-      .where(eq(campaigns.advertiserId, advertiserId))
-      .orderBy(asc(campaigns.id))
-      .limit(1);
-    if (!first) throw new HttpError(404, 'noCampaign', 'This advertiser has no campaign yet.');
-    return first;
-  }
-  const [row] = await db.select().from(campaigns).where(eq(campaigns.id, campaignId)).limit(1);
-  if (!row) throw notFound('This campaign does not exist.');
-  if (row.advertiserId !== advertiserId) {
-    throw new HttpError(403, 'notYourCampaign', 'This campaign belongs to another advertiser.');
-  }
-  return row;
-}
-
-/** A live ad of that campaign: 404 when missing, 403 when it belongs to another advertiser or campaign. */
-export async function findCampaignAd(db: Database, campaign: CampaignRow, adId: number): Promise<AdRow> {
-  const ad = await findAdvertiserAd(db, campaign.advertiserId, adId);
-  if (ad.campaignId !== campaign.id) {
-    throw new HttpError(403, 'notYourAd', 'This ad belongs to another campaign.');
-  }
-  return ad;
-}
-
-/** Per-publisher switches that are off, by ad. */
-export async function switchedOffPublishers(
-  db: Database,
-  adIds?: readonly number[],
-): Promise<Map<number, Set<number>>> {
-  if (adIds && adIds.length === 0) return new Map();
-  const where: SQL[] = [eq(adPublisherActivations.doShow, false)];
-  if (adIds) where.push(inArray(adPublisherActivations.adId, [...adIds]));
-  const rows = await db
-    .select({ adId: adPublisherActivations.adId, publisherId: adPublisherActivations.publisherId })
-    .from(adPublisherActivations)
-    .where(and(...where));
-  const map = new Map<number, Set<number>>();
-  for (const row of rows) {
-    let set = map.get(row.adId);
-    if (!set) map.set(row.adId, (set = new Set()));
-    set.add(row.publisherId);
-  }
-  return map;
-}
-
-/** A stored publisher validation as the rules read it (its expiry in epoch ms). */
-export function publisherValidation(row: { state: number; expiresAt: Date | null }): PublisherValidation {
-  return { state: row.state, expiresAt: row.expiresAt?.getTime() ?? null };
-}
-
-/** A publisher's validation of an ad; null when it was never asked. */
-export async function findPublisherValidation(
-  db: Database,
-  adId: number,
-  publisherId: number,
-): Promise<PublisherValidation | null> {
-  const [row] = await db
-    .select()
-    .from(adPublisherValidations)
-    .where(and(eq(adPublisherValidations.adId, adId), eq(adPublisherValidations.publisherId, publisherId)))
-    .limit(1);
-  return row ? publisherValidation(row) : null;
-}
-
-/**
- * What an ad has spent so far, in micro-euros, as the delivery engine counts it against the ad's budget: its
- * cost plus its trial cost (a trial campaign's spending is all trial cost).
- */
-export async function adSpentMicros(db: Database, adId: number): Promise<number> {
-  return (await spentByAd(db, [adId])).get(adId) ?? 0;
-}
-
-/** Every ad's counts over the CTR window (today and the 6 days before) and the network's CTR thresholds. */
-export async function weekCtr(db: Database, today: string, minImpressions: number) {
-  const rows = await db
-    .select({
-      adId: dailyAdStats.adId,
-      impressions: counts.impressions,
-      clicks: counts.clicks,
-    })
-    .from(dailyAdStats)
-    .where(gte(dailyAdStats.day, ctrWindowStartDay(today)))
-    .groupBy(dailyAdStats.adId);
-  const byAd = new Map(
-    rows.map((row) => [row.adId, { impressions: Number(row.impressions), clicks: Number(row.clicks) }]),
-  );
-  const thresholds: CtrThresholds | null = ctrThresholds([...byAd.values()], minImpressions);
-  return { byAd, thresholds };
-}
+export { findAdvertiserCampaign, type ActivityHashIds, type CampaignRow } from './campaign-reads.ts';
 
 export interface CampaignExOptions {
   doByPublisher: boolean;
@@ -439,156 +300,5 @@ export async function buildCampaignEx(
         return { day: row.day, impressions: line.impressions, clicks: line.clicks, ctr: line.ctr };
       }),
     },
-  };
-}
-
-/** The newsletter banners' formats, as the engine chooses a newsletter issue's ad. */
-const NEWSLETTER_FORMATS: readonly number[] = [AD_FORMAT.newsletter];
-
-/**
- * Each of the advertiser's ads' share (0..1) of the advertiser's traffic, as the delivery engine allocates it
- * now (docs/decisions.md section 5): on each display (a web publisher's desktop or mobile, a newsletter) the
- * advertiser's eligible ads share its part equally while the display is in Balancer (fewer than
- * `minImpressionsToAutoPilot` validated impressions today), and by Thompson sampling on their CTR window once
- * the display is in AutoPilot and all of them have AutoPilot on. The displays are weighted by the advertiser's
- * validated impressions there over the CTR window. Like the admin's get-activity, geotargeting is left aside
- * and served ads not yet viewed are not reserved.
- */
-export async function advertiserTrafficShares(
-  db: Database,
-  advertiserId: number,
-  options: {
-    now: Date;
-    minImpressionsToAutoPilot: number;
-    /** Each ad's counts over the CTR window (`weekCtr`). */
-    week: ReadonlyMap<number, { impressions: number; clicks: number }>;
-  },
-): Promise<Map<number, number>> {
-  const today = isoDay(options.now);
-  const nowMs = options.now.getTime();
-  const adRows = await db
-    .select()
-    .from(ads)
-    .where(and(eq(ads.advertiserId, advertiserId), isNull(ads.deletedAt), eq(ads.adminValidation, 1)))
-    .orderBy(asc(ads.id));
-  if (adRows.length === 0) return new Map();
-  const adIds = adRows.map((ad) => ad.id);
-  const campaignById = new Map(
-    (await db.select().from(campaigns).where(eq(campaigns.advertiserId, advertiserId))).map((row) => [row.id, row]),
-  );
-  const validations = new Map<string, PublisherValidation>();
-  for (const row of await db.select().from(adPublisherValidations).where(inArray(adPublisherValidations.adId, adIds))) {
-    validations.set(`${row.adId}:${row.publisherId}`, publisherValidation(row));
-  }
-  const switchedOff = await switchedOffPublishers(db, adIds);
-  const spent = await spentByAd(db, adIds);
-  const campaignToday = await campaignImpressionsOn(db, today, eq(dailyAdStats.advertiserId, advertiserId));
-  // Displays as the engine keys them (displayKey): today's impressions decide each one's mode, the
-  // advertiser's over the CTR window weigh it.
-  const displayToday = await impressionsByDisplay(db, eq(dailyAdStats.day, today));
-  const traffic = await impressionsByDisplay(
-    db,
-    and(eq(dailyAdStats.advertiserId, advertiserId), gte(dailyAdStats.day, ctrWindowStartDay(today))),
-  );
-
-  const displays: Array<AdvertiserDisplay<number>> = [];
-  const publisherRows = await db.select().from(publishers).orderBy(asc(publishers.id));
-  for (const publisher of publisherRows) {
-    const slots: Array<{ channel: Channel; device: Device; formatIds: readonly number[] | null }> = [];
-    if (publisher.isWeb) slots.push({ channel: 'web', device: 'desktop', formatIds: null });
-    if (publisher.isWeb) slots.push({ channel: 'web', device: 'mobile', formatIds: null });
-    if (publisher.isOwl) slots.push({ channel: 'owl', device: 'desktop', formatIds: NEWSLETTER_FORMATS });
-    for (const slot of slots) {
-      const eligible: Array<SelectableAd & { id: number }> = [];
-      for (const ad of adRows) {
-        const campaign = campaignById.get(ad.campaignId);
-        if (!campaign) continue;
-        const reason = ineligibility(
-          adFacts(ad, {
-            validation: validations.get(`${ad.id}:${publisher.id}`) ?? null,
-            isShownOnPublisher: !switchedOff.get(ad.id)?.has(publisher.id),
-            spent: spent.get(ad.id) ?? 0,
-          }),
-          campaignFacts(campaign, campaignToday.get(campaign.id) ?? 0),
-          { ...slot, location: null, now: nowMs },
-        );
-        if (reason) continue;
-        eligible.push({
-          id: ad.id,
-          advertiserId: ad.advertiserId,
-          isAutoPilot: campaign.isAutoPilot,
-          ...(options.week.get(ad.id) ?? { impressions: 0, clicks: 0 }),
-        });
-      }
-      const key = displayKey(publisher.id, slot.channel, slot.device);
-      displays.push({
-        mode: selectionMode(displayToday.get(key) ?? 0, options.minImpressionsToAutoPilot),
-        ads: eligible,
-        weight: traffic.get(key) ?? 0,
-      });
-    }
-  }
-  return advertiserAdShares(displays);
-}
-
-/**
- * What the eligibility rule (docs/decisions.md section 5) knows about one ad on one publisher, read from the
- * database: the same facts the delivery engine's in-memory index holds, including the per-publisher switch.
- */
-export async function eligibilityFactsFor(
-  db: Database,
-  adId: number,
-  publisherId: number,
-  now: Date,
-): Promise<{ ad: EligibleAdFacts; campaign: EligibleCampaignFacts } | null> {
-  const [ad] = await db.select().from(ads).where(eq(ads.id, adId)).limit(1);
-  if (!ad) return null;
-  const [campaign] = await db.select().from(campaigns).where(eq(campaigns.id, ad.campaignId)).limit(1);
-  if (!campaign) return null;
-  const validation = await findPublisherValidation(db, adId, publisherId);
-  const off = (await switchedOffPublishers(db, [adId])).get(adId) ?? new Set<number>();
-  const today = await campaignImpressionsOn(db, isoDay(now), eq(dailyAdStats.campaignId, campaign.id));
-  return {
-    ad: adFacts(ad, {
-      validation,
-      isShownOnPublisher: !off.has(publisherId),
-      spent: await adSpentMicros(db, adId),
-    }),
-    campaign: campaignFacts(campaign, today.get(campaign.id) ?? 0),
-  };
-}
-
-/**
- * An ad row as the eligibility rule sees it on one publisher. The engine's index holds the same facts in
- * memory, so the database's view carries no reservations and, like the admin's view, no geotargeting.
- */
-function adFacts(
-  ad: AdRow,
-  onPublisher: { validation: PublisherValidation | null; isShownOnPublisher: boolean; spent: number },
-): EligibleAdFacts {
-  return {
-    formatId: ad.formatId,
-    isWebOnly: ad.isWebOnly,
-    isOwlOnly: ad.isOwlOnly,
-    isVideo: isShownAsVideo(ad),
-    adminValidation: ad.adminValidation,
-    publisherValidation: onPublisher.validation,
-    isShowing: ad.isShowing,
-    isEjected: ad.isEjected,
-    isShownOnPublisher: onPublisher.isShownOnPublisher,
-    budget: ad.budget,
-    spent: onPublisher.spent,
-  };
-}
-
-function campaignFacts(campaign: CampaignRow, todayImpressions: number): EligibleCampaignFacts {
-  return {
-    isCpc: campaign.isCpc,
-    remainingImpressions: campaign.remainingImpressions,
-    remainingClicks: campaign.remainingClicks,
-    reservedImpressions: 0,
-    pauseDailyImpressions: campaign.pauseDailyImpressions,
-    todayImpressions,
-    geoTargets: [],
   };
 }

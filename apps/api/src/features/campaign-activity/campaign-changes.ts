@@ -32,7 +32,7 @@ import {
   publisherValidation,
   switchedOffPublishers,
   type AdRow,
-} from './campaign-activity.ts';
+} from './campaign-reads.ts';
 
 /*
  * The advertiser's changes on the Activity screen (specification 02, section 7). Each one finds the campaign

@@ -4,7 +4,7 @@ import { adPublisherValidations, ads, advertisers, campaigns, dailyAdStats } fro
 import type { TCampaignEx } from '@helium/contracts';
 import { loadCounters } from '../delivery/ad-index.ts';
 import { CLICK_TOKEN_MS } from '@helium/domain';
-import { eligibilityFactsFor } from './campaign-activity.ts';
+import { eligibilityFactsFor } from './traffic-shares.ts';
 import { buildTestApp, type TestApp, type TestClient } from '../../../test/helper.ts';
 import { publisherId } from '../../../test/serve-support.ts';
 import { DAY_MS } from '@helium/domain';

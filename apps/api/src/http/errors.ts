@@ -1,3 +1,5 @@
+import type { TIssue } from '@helium/contracts';
+
 /**
  * A refusal with its HTTP code and a stable status key the client can act on; `issues` name the fields at fault
  * when a rule the contract cannot check (one across fields) refuses the input, as the contract's 422s do.
@@ -7,7 +9,7 @@ export class HttpError extends Error {
     readonly statusCode: number,
     readonly status: string,
     message: string,
-    readonly issues?: Array<{ path: string; message: string }>,
+    readonly issues?: TIssue[],
   ) {
     super(message);
   }

@@ -181,8 +181,10 @@ export async function createCoupon(
       return couponView(row, 0);
     });
   } catch (error) {
-    if (isUniqueViolation(error))
-      throw new HttpError(409, 'coupon.codeTaken', 'A coupon with this code exists already.');
+    if (isUniqueViolation(error)) {
+      const message = 'A coupon with this code exists already.';
+      throw new HttpError(409, 'coupon.codeTaken', message, [{ path: 'code', message, key: 'codeTaken' }]);
+    }
     throw error;
   }
 }

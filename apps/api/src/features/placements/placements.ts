@@ -98,11 +98,10 @@ export async function replacePlacements(
   request.placements.forEach((placement, index) => {
     const fault = placement.selector === null ? null : selectorFault(placement.selector);
     if (fault) {
-      throw new HttpError(
-        422,
-        'badSelector',
-        `Placement ${index + 1}: "${placement.selector}" is not a valid CSS selector: ${fault}.`,
-      );
+      const message = `Placement ${index + 1}: "${placement.selector}" is not a valid CSS selector: ${fault}.`;
+      throw new HttpError(422, 'badSelector', message, [
+        { path: `placements.${index}.selector`, message, key: 'cssSelector' },
+      ]);
     }
   });
   const wanted = request.placements.map((placement) => ({

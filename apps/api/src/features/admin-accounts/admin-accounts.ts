@@ -16,7 +16,8 @@ import type {
   ZCreateAccountRequestSchema,
 } from '@helium/contracts';
 import type { z } from 'zod';
-import { HttpError, notFound } from '../../http/errors.ts';
+import { fieldRefusal, HttpError, notFound } from '../../http/errors.ts';
+import { holderId, salesRepId } from './account-users.ts';
 import { addCredits } from '../billing/credits-ledger.ts';
 import { requireKnownLocations } from '../locations/campaign-geolocation.ts';
 import { geolocationSummary } from '../locations/location-catalogue.ts';
@@ -42,16 +43,9 @@ export const ACCOUNTS_PAGE = 200;
 /** Payout methods a new publisher may use unless the admin says otherwise. */
 const DEFAULT_PAYOUT_METHODS = ['paypal', 'wire'];
 
-/** A 422; naming the field at fault (`issues`, as the contract's refusals do) when there is one, so the screen puts it there. */
+/** A 422, naming the field at fault when there is one (so the screen puts it there). */
 const invalid = (status: string, message: string, field?: { path: string; key: TIssueKey; values?: TIssueValues }) =>
-  new HttpError(
-    422,
-    status,
-    message,
-    field
-      ? [{ path: field.path, message, key: field.key, ...(field.values ? { values: field.values } : {}) }]
-      : undefined,
-  );
+  field ? fieldRefusal(422, status, message, field) : new HttpError(422, status, message);
 
 async function audit(
   tx: Tx,
@@ -70,44 +64,6 @@ async function audit(
     ip: actor.ip,
     createdAt: actor.now,
   });
-}
-
-/** The id of the user of this e-mail (null = none, undefined = unchanged); an unknown e-mail is a 422. */
-async function userIdOfEmail(
-  tx: Tx,
-  email: string | null | undefined,
-  refusal: { status: string; message: string; field: string },
-): Promise<number | null | undefined> {
-  if (email === undefined || email === null) return email;
-  const [user] = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(sql`lower(${users.email}) = ${email}`);
-  if (!user) {
-    throw invalid(refusal.status, refusal.message.replace('{email}', email), {
-      path: refusal.field,
-      key: 'unknownUser',
-      values: { email },
-    });
-  }
-  return user.id;
-}
-
-const salesRepId = (tx: Tx, email: string | null | undefined) =>
-  userIdOfEmail(tx, email, {
-    status: 'unknownSalesRep',
-    message: "No user has the e-mail {email}: create the sales rep's user first.",
-    field: 'salesRep',
-  });
-
-/** The new holder of an account: an existing user (an account always has one, so null is refused by the schema). */
-async function holderId(tx: Tx, email: string | undefined): Promise<number | undefined> {
-  const id = await userIdOfEmail(tx, email, {
-    status: 'unknownHolder',
-    message: 'No user has the e-mail {email}: create the account for a new user, or create the user first.',
-    field: 'holderEmail',
-  });
-  return id ?? undefined;
 }
 
 const bpOf = (pct: number | null | undefined) =>

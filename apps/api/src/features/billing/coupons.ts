@@ -2,7 +2,7 @@ import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { auditLog, couponRedemptions, coupons, type Database } from '@helium/db';
 import { couponProblem, type Coupon } from '@helium/domain';
 import type { TCoupon, TCreateCouponRequest } from '@helium/contracts';
-import { HttpError, notFound } from '../../http/errors.ts';
+import { fieldRefusal, HttpError, notFound } from '../../http/errors.ts';
 import { addCredits } from './credits-ledger.ts';
 import type { PurchaseContext } from './purchase.ts';
 import type { AdminAction } from './sales.ts';
@@ -182,8 +182,10 @@ export async function createCoupon(
     });
   } catch (error) {
     if (isUniqueViolation(error)) {
-      const message = 'A coupon with this code exists already.';
-      throw new HttpError(409, 'coupon.codeTaken', message, [{ path: 'code', message, key: 'codeTaken' }]);
+      throw fieldRefusal(409, 'coupon.codeTaken', 'A coupon with this code exists already.', {
+        path: 'code',
+        key: 'codeTaken',
+      });
     }
     throw error;
   }

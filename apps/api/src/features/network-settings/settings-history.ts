@@ -17,7 +17,7 @@ import {
   type TIssueKey,
   type TUpdateNetworkSettingsRequest,
 } from '@helium/contracts';
-import { HttpError } from '../../http/errors.ts';
+import { fieldRefusal, HttpError } from '../../http/errors.ts';
 import {
   invalidSettingsFields,
   latestNetworkSettings,
@@ -93,7 +93,7 @@ const ACROSS_FIELDS_MESSAGES: Record<SettingsRuleProblem, string> = {
 
 /** A 422 naming the field at fault, shaped as the contract's own refusals (`issues`), so the screen shows it there. */
 const invalid = (field: string, message: string, key: TIssueKey) =>
-  new HttpError(422, 'invalidSettings', `${field}: ${message}`, [{ path: field, message, key }]);
+  fieldRefusal(422, 'invalidSettings', `${field}: ${message}`, { path: field, key });
 
 /** A row as the screen shows it, with who wrote it and what it changed from the row before. */
 export function settingsView(

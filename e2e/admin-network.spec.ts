@@ -172,7 +172,10 @@ describe('onboarding', () => {
     await advertiserRow.getByRole('button', { name: /^Edit the advertiser / }).click();
     await dialog.getByLabel('Held by (e-mail)').fill('nobody@nowhere.test');
     await dialog.getByRole('button', { name: 'Save' }).click();
-    await dialog.getByRole('alert').filter({ hasText: 'nobody@nowhere.test' }).waitFor();
+    // The server's refusal is beside the field it names (issue 36).
+    expect(await fieldError(dialog.getByLabel('Held by (e-mail)'))).toContain(
+      'No user has the e-mail nobody@nowhere.test.',
+    );
     await dialog.getByLabel('Held by (e-mail)').fill('advertiser@demo.test');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.waitFor({ state: 'detached' });

@@ -64,8 +64,13 @@ describe('admin placements', () => {
     const selector = admin.getByLabel(/^CSS selector/);
     await selector.fill('aside[');
     await admin.getByText('This is not a valid CSS selector.').waitFor();
+    // The server's parser refuses it too: its refusal is beside the selector, and nothing is saved.
+    const refusal = admin.waitForResponse((response) => response.url().endsWith('/api/admin/update-placements'));
     await admin.getByRole('button', { name: 'Save placements' }).click();
-    await admin.getByRole('alert').filter({ hasText: 'Placement 1' }).waitFor();
+    expect((await refusal).status()).toBe(422);
+    expect(await selector.getAttribute('aria-invalid')).toBe('true');
+    await admin.getByText('This is not a valid CSS selector.').waitFor();
+    expect(await admin.getByRole('status').filter({ hasText: 'Placements saved' }).count()).toBe(0);
 
     await selector.fill('#side-box');
     await admin.getByLabel('Position').selectOption('inside');

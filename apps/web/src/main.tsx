@@ -1,5 +1,6 @@
 import './app/mantine.css';
 import './app/bitcoin-sign.css';
+import './app/user-text.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';

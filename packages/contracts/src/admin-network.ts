@@ -8,8 +8,11 @@ import {
   type SettingNumberProblem,
   type SettingNumberRule,
 } from '@helium/domain/network-settings';
+import { decimalPlaces } from '@helium/domain/decimals';
 import { defineCall } from './call.ts';
 import { singleLineText, ZIdSchema, ZLocaleSchema } from './common.ts';
+import { withKey, type TIssueKey, type TIssueValues } from './issues.ts';
+import { TEXT_LIMITS } from './limits.ts';
 import { ZGeolocationSchema } from './locations.ts';
 
 /*
@@ -19,23 +22,45 @@ import { ZGeolocationSchema } from './locations.ts';
  * settings is refused unless it is stored exactly as sent (its decimals and range: NETWORK_SETTING_NUMBER_RULES).
  */
 
-const percent = z.number().min(0, 'A share cannot be negative').max(100, 'A share cannot be above 100 %');
-const euros = z.number().min(0, 'An amount cannot be negative').max(1_000_000_000);
+/** A number stored with `decimals` decimals (basis points, micro-euros): one with more is refused, never rounded. */
+const atMostDecimals = (schema: z.ZodNumber, decimals: number) =>
+  schema.refine((value) => !Number.isFinite(value) || decimalPlaces(value) <= decimals, {
+    message: `At most ${decimals} decimals`,
+    ...withKey('decimals', { decimals }),
+  });
+const percent = atMostDecimals(
+  z.number().min(0, 'A share cannot be negative').max(100, 'A share cannot be above 100 %'),
+  2,
+);
+const euros = atMostDecimals(z.number().min(0, 'An amount cannot be negative').max(1_000_000_000), 6);
+/** A campaign's price, euros: above 0 (a campaign at 0.00 would show ads for nothing). */
+const price = atMostDecimals(z.number().positive('A price must be above 0').max(1_000_000_000), 6);
 const count = z.number().int().min(0).max(1_000_000_000);
 
-const NUMBER_PROBLEM_MESSAGES: Record<SettingNumberProblem, (rule: SettingNumberRule) => string> = {
-  notANumber: () => 'Expected a number',
+const NUMBER_PROBLEMS: Record<
+  SettingNumberProblem,
+  (rule: SettingNumberRule) => { message: string; key: TIssueKey; values?: TIssueValues }
+> = {
+  notANumber: () => ({ message: 'Expected a number', key: 'number' }),
   tooManyDecimals: (rule) =>
-    rule.decimals === 0 ? 'Expected a whole number' : `At most ${rule.decimals} decimals (stored exactly)`,
-  belowMin: (rule) => `At least ${rule.min}`,
-  aboveMax: (rule) => `At most ${rule.max}`,
+    rule.decimals === 0
+      ? { message: 'Expected a whole number', key: 'wholeNumber' }
+      : {
+          message: `At most ${rule.decimals} decimals (stored exactly)`,
+          key: 'decimals',
+          values: { decimals: rule.decimals },
+        },
+  belowMin: (rule) => ({ message: `At least ${rule.min}`, key: 'atLeast', values: { min: rule.min } }),
+  aboveMax: (rule) => ({ message: `At most ${rule.max}`, key: 'atMost', values: { max: rule.max } }),
 };
 
 /** A setting's number, refused (naming its rule) unless it is stored exactly as sent and within its range. */
 const settingNumber = (rule: SettingNumberRule) =>
   z.number().superRefine((value, context) => {
     const problem = settingNumberProblem(value, rule);
-    if (problem) context.addIssue({ code: 'custom', message: NUMBER_PROBLEM_MESSAGES[problem](rule) });
+    if (!problem) return;
+    const { message, key, values } = NUMBER_PROBLEMS[problem](rule);
+    context.addIssue({ code: 'custom', message, ...withKey(key, values) });
   });
 
 /** Each number setting's schema, from its rule (packages/domain, network-settings.ts). */
@@ -47,9 +72,9 @@ function numberSettings<T>(schemaOf: (rule: SettingNumberRule) => T): Record<Num
 /** The settings an admin edits, as the screen shows them. */
 export const ZNetworkSettingsFieldsSchema = z.object({
   ...numberSettings(settingNumber),
-  bitcoinAddress: singleLineText().trim().min(1).max(100),
-  sellerDetails: z.string().trim().min(1).max(1000),
-  bankDetails: z.string().trim().min(1).max(1000),
+  bitcoinAddress: singleLineText().trim().min(1).max(TEXT_LIMITS.bitcoinAddress),
+  sellerDetails: z.string().trim().min(1).max(TEXT_LIMITS.invoiceDetails),
+  bankDetails: z.string().trim().min(1).max(TEXT_LIMITS.invoiceDetails),
   /** A payment that arrives for a sale cancelled meanwhile: credited (the money was taken), or refunded. */
   latePaymentAction: z.enum(LATE_PAYMENT_ACTIONS),
 });
@@ -121,14 +146,15 @@ export const ZDomainSchema = z
   .string()
   .trim()
   .toLowerCase()
-  .max(253)
-  .regex(
-    /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/,
-    'Expected a domain such as example.com',
-  );
-const ZBrandSchema = singleLineText().trim().min(1).max(120);
-const ZEmailSchema = z.string().trim().toLowerCase().email().max(254);
-const ZNameSchema = singleLineText().trim().min(1).max(120);
+  .min(1)
+  .max(TEXT_LIMITS.domain)
+  .refine((domain) => /^([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/.test(domain), {
+    message: 'Expected a domain such as example.com',
+    ...withKey('domain'),
+  });
+const ZBrandSchema = singleLineText().trim().min(1).max(TEXT_LIMITS.brand);
+const ZEmailSchema = z.string().trim().toLowerCase().min(1).max(TEXT_LIMITS.email).email();
+const ZNameSchema = singleLineText().trim().min(1).max(TEXT_LIMITS.name);
 /** The e-mail of the sales rep (a user); null = none. */
 const ZSalesRepSchema = ZEmailSchema.nullable();
 /** The e-mail of the existing user who is to hold an account (moves the account to that user). */
@@ -174,7 +200,7 @@ export const ZCreateAccountRequestSchema = z.discriminatedUnion('kind', [
   ZCreateCommonSchema.extend({
     kind: z.literal('advertiser'),
     campaign: z
-      .object({ isCpc: z.boolean(), isOwl: z.boolean().default(false), price: euros })
+      .object({ isCpc: z.boolean(), isOwl: z.boolean().default(false), price })
       .strict()
       .default({ isCpc: false, isOwl: false, price: 2.5 }),
     /** Trial credits of the first campaign: impressions (or clicks for a CPC campaign), an entry of the ledger. */
@@ -237,7 +263,9 @@ export const ZAdminAdvertiserSchema = ZHolderSchema.extend({
 export type TAdminAdvertiser = z.infer<typeof ZAdminAdvertiserSchema>;
 
 /** POST /api/admin/get-accounts: publishers and advertisers (with their campaigns), filtered by brand or e-mail. */
-export const ZGetAccountsRequestSchema = z.object({ search: z.string().trim().max(100).default('') }).strict();
+export const ZGetAccountsRequestSchema = z
+  .object({ search: z.string().trim().max(TEXT_LIMITS.search).default('') })
+  .strict();
 export const ZGetAccountsResponseSchema = z.object({
   publishers: z.array(ZAdminPublisherSchema),
   advertisers: z.array(ZAdminAdvertiserSchema),
@@ -286,7 +314,7 @@ export type TUpdateAdvertiserCampaignRequest = z.infer<typeof ZUpdateAdvertiserC
 
 /** POST /api/admin/create-campaign: another campaign of an advertiser. */
 export const ZCreateCampaignRequestSchema = z
-  .object({ advertiserId: ZIdSchema, isCpc: z.boolean(), isOwl: z.boolean().default(false), price: euros })
+  .object({ advertiserId: ZIdSchema, isCpc: z.boolean(), isOwl: z.boolean().default(false), price })
   .strict();
 export type TCreateCampaignRequest = z.input<typeof ZCreateCampaignRequestSchema>;
 
@@ -299,7 +327,7 @@ export const ZGrantCampaignCreditsRequestSchema = z
     campaignId: ZIdSchema,
     kind: z.enum(['trial', 'grant']),
     quantity: z.number().int().positive().max(1_000_000_000),
-    note: z.string().trim().max(200).optional(),
+    note: z.string().trim().max(TEXT_LIMITS.grantNote).optional(),
   })
   .strict();
 export type TGrantCampaignCreditsRequest = z.infer<typeof ZGrantCampaignCreditsRequestSchema>;

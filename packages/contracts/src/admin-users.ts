@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from './call.ts';
 import { ZIdSchema } from './common.ts';
+import { TEXT_LIMITS } from './limits.ts';
 
 /*
  * Admin: Users (specification 01, sections 2 and 7; issue 24; docs/admin.md). The list is searched and paged on the
@@ -30,7 +31,7 @@ export type TAdminUserRow = z.infer<typeof ZAdminUserRowSchema>;
  * answers the first page. `search` matches a name or an e-mail, case-insensitive, anywhere in it.
  */
 export const ZGetUsersRequestSchema = z.object({
-  search: z.string().trim().max(100).optional(),
+  search: z.string().trim().max(TEXT_LIMITS.search).optional(),
   page: z.number().int().min(1).max(100_000).optional(),
   pageSize: z.number().int().min(1).max(200).optional(),
   sortBy: z.string().max(40).optional(),

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { defineCall } from './call.ts';
 import { ZIdSchema, ZStatusResponseSchema } from './common.ts';
+import { withKey } from './issues.ts';
+import { TEXT_LIMITS } from './limits.ts';
 
 /*
  * Money in (specification 02, sections 2.2, 2.4, 3, 5 and 7; docs/billing.md). Prices shown are euros (numbers);
@@ -115,7 +117,10 @@ export const ZBuyWithBillToPayResponseSchema = z.object({
 });
 
 /** POST /api/advertiser/apply-coupon: a code an admin created; free credits at once, or a percentage off. */
-export const ZApplyCouponRequestSchema = z.object({ campaignExId: id, code: z.string().trim().min(1).max(40) });
+export const ZApplyCouponRequestSchema = z.object({
+  campaignExId: id,
+  code: z.string().trim().min(1).max(TEXT_LIMITS.couponCode),
+});
 
 /** POST /api/stripe2/create-checkout-session-campaignex?campaignExId=&currency= (empty body). */
 export const ZCheckoutQuerySchema = z.object({
@@ -170,7 +175,7 @@ export type TAdvertiserSettings = z.infer<typeof ZAdvertiserSettingsSchema>;
 /** POST /api/advertiser/save-settings: billing information, at least one character (errorAddress). */
 export const ZSaveAdvertiserSettingsRequestSchema = z.object({
   field: z.literal('billingInformation'),
-  data: z.object({ address: z.string().trim().min(1, 'errorAddress').max(2000) }),
+  data: z.object({ address: z.string().trim().min(1, 'errorAddress').max(TEXT_LIMITS.billingAddress) }),
 });
 export type TSaveAdvertiserSettingsRequest = z.infer<typeof ZSaveAdvertiserSettingsRequestSchema>;
 
@@ -249,13 +254,25 @@ export const ZCouponSchema = z.object({
 });
 export type TCoupon = z.infer<typeof ZCouponSchema>;
 
-/** POST /api/admin/create-coupon: a percentage off (1-100) or free credits, not both; an optional expiry. */
+/** A coupon's code: 3 to 40 letters, digits, - and _ (a longer one is refused, never cut). */
+export const COUPON_CODE_MIN_CHARS = 3;
+export const ZCouponCodeSchema = z
+  .string()
+  .trim()
+  .min(COUPON_CODE_MIN_CHARS)
+  .max(TEXT_LIMITS.couponCode)
+  .refine((code) => /^[A-Za-z0-9_-]*$/.test(code), {
+    message: 'Letters, digits, - and _ only',
+    ...withKey('couponCode'),
+  });
+
+/**
+ * POST /api/admin/create-coupon: a percentage off (a whole number from 1 to 100) or free credits (a whole number
+ * from 1), not both; an optional expiry. A value out of range is refused naming its field, never brought in range.
+ */
 export const ZCreateCouponRequestSchema = z
   .object({
-    code: z
-      .string()
-      .trim()
-      .regex(/^[A-Za-z0-9_-]{3,40}$/, 'Letters, digits, - and _ only, 3 to 40 characters'),
+    code: ZCouponCodeSchema,
     percentOff: z.number().int().min(1).max(100).nullable().default(null),
     freeQuantity: z.number().int().min(1).max(100_000_000).nullable().default(null),
     expiresAt: z.iso.datetime({ offset: true }).nullable().default(null),
@@ -263,6 +280,7 @@ export const ZCreateCouponRequestSchema = z
   .refine((coupon) => (coupon.percentOff === null) !== (coupon.freeQuantity === null), {
     message: 'A coupon gives either a percentage off or free credits',
     path: ['percentOff'],
+    ...withKey('couponKind'),
   });
 export type TCreateCouponRequest = z.input<typeof ZCreateCouponRequestSchema>;
 

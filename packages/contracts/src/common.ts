@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { isHttpLink } from '@helium/domain/ads';
 import { isSingleLineText } from '@helium/domain/text';
+import { withKey, ZIssueSchema } from './issues.ts';
+import { TEXT_LIMITS } from './limits.ts';
 
 export const ZLocaleSchema = z.enum(['en', 'fr']);
 export const ZCurrencySchema = z.enum(['eur', 'usd', 'btc']);
@@ -10,7 +12,8 @@ export const ZUserTypeSchema = z.union([z.literal(0), z.literal(1), z.literal(2)
 export const ZErrorResponseSchema = z.object({
   status: z.string(),
   message: z.string(),
-  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  /** A 422's fields at fault, each with its reason (issues.ts). */
+  issues: z.array(ZIssueSchema).optional(),
 });
 export type TErrorResponse = z.infer<typeof ZErrorResponseSchema>;
 
@@ -21,8 +24,11 @@ export type TStatusResponse = z.infer<typeof ZStatusResponseSchema>;
 export const ZSafeUrlSchema = z
   .string()
   .trim()
-  .max(2048)
-  .refine(isHttpLink, 'Only http and https links to a host, without a user name or control characters, are accepted');
+  .max(TEXT_LIMITS.link)
+  .refine(isHttpLink, {
+    message: 'Only http and https links to a host, without a user name or control characters, are accepted',
+    ...withKey('link'),
+  });
 
 /**
  * A text that stays on one line: a name, a brand, a title (issue 32). Refused, naming the field, when it holds a
@@ -30,7 +36,10 @@ export const ZSafeUrlSchema = z
  * rules after it: `singleLineText().trim().min(1).max(120)`.
  */
 export const singleLineText = () =>
-  z.string().refine(isSingleLineText, 'Line breaks, tabs and other control characters are not allowed');
+  z.string().refine(isSingleLineText, {
+    message: 'Line breaks, tabs and other control characters are not allowed',
+    ...withKey('singleLine'),
+  });
 
 /** A database id as a call takes it: a positive 32-bit integer. */
 export const ZIdSchema = z.number().int().positive().max(2_147_483_647);
@@ -39,7 +48,10 @@ export const ZIdSchema = z.number().int().positive().max(2_147_483_647);
 export const ZDayStringSchema = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Expected a date as YYYY-MM-DD')
-  .refine((value) => {
-    const date = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-  }, 'This date does not exist');
+  .refine(
+    (value) => {
+      const date = new Date(`${value}T00:00:00Z`);
+      return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+    },
+    { message: 'This date does not exist', ...withKey('date') },
+  );

@@ -1,5 +1,7 @@
 export * from './call.ts';
 export * from './common.ts';
+export * from './issues.ts';
+export * from './limits.ts';
 export * from './signin.ts';
 export * from './account.ts';
 export * from './user-activity.ts';

@@ -3,6 +3,7 @@ import { PAYOUT_CURRENCIES, PAYOUT_METHODS } from '@helium/domain/payouts';
 import { defineCall } from './call.ts';
 import { singleLineText, ZIdSchema, ZStatusResponseSchema } from './common.ts';
 import { ZAdMediaSchema } from './ads.ts';
+import { TEXT_LIMITS } from './limits.ts';
 
 /*
  * Money out (specification 02, sections 2.5, 2.6, 2.8, 3 and 7; docs/payouts.md). Amounts shown are euros
@@ -120,15 +121,16 @@ export const ZPublisherStatsSchema = z.object({
 export type TPublisherStats = z.infer<typeof ZPublisherStatsSchema>;
 
 /** Payout details per method (section 3): as get-settings answers them and save-settings takes them. */
-export const ZBitcoinDetailsSchema = z.object({ address: z.string().trim().max(100) });
-export const ZPaypalDetailsSchema = z.object({ email: z.string().trim().max(254) });
+const DETAIL = TEXT_LIMITS.payoutDetails;
+export const ZBitcoinDetailsSchema = z.object({ address: z.string().trim().max(DETAIL.address) });
+export const ZPaypalDetailsSchema = z.object({ email: z.string().trim().max(DETAIL.email) });
 export const ZWireDetailsSchema = z.object({
-  bankName: z.string().trim().max(200),
-  bic: z.string().trim().max(20),
-  iban: z.string().trim().max(50),
-  userName: z.string().trim().max(200),
-  userAddress: z.string().trim().max(500),
-  userPhoneNumber: z.string().trim().max(40),
+  bankName: z.string().trim().max(DETAIL.bankName),
+  bic: z.string().trim().max(DETAIL.bic),
+  iban: z.string().trim().max(DETAIL.iban),
+  userName: z.string().trim().max(DETAIL.userName),
+  userAddress: z.string().trim().max(DETAIL.userAddress),
+  userPhoneNumber: z.string().trim().max(DETAIL.userPhoneNumber),
 });
 
 /** POST /api/publisher/get-settings */
@@ -153,8 +155,8 @@ export const ZSavePublisherSettingsRequestSchema = z.discriminatedUnion('field',
     field: z.literal('wire'),
     // The bank's and the holder's names stay on one line (issue 32); what is stored is answered as it is.
     data: ZWireDetailsSchema.extend({
-      bankName: singleLineText().trim().max(200),
-      userName: singleLineText().trim().max(200),
+      bankName: singleLineText().trim().max(DETAIL.bankName),
+      userName: singleLineText().trim().max(DETAIL.userName),
     }),
   }),
 ]);
@@ -188,8 +190,16 @@ export const ZGetPayoutsRequestSchema = z.object({
 
 /** POST /api/admin/update-payout: paid with the transfer reference, or returned with the reason. */
 export const ZUpdatePayoutRequestSchema = z.discriminatedUnion('action', [
-  z.object({ payoutId: ZIdSchema, action: z.literal('paid'), reference: z.string().trim().min(1).max(200) }),
-  z.object({ payoutId: ZIdSchema, action: z.literal('returned'), reason: z.string().trim().min(1).max(500) }),
+  z.object({
+    payoutId: ZIdSchema,
+    action: z.literal('paid'),
+    reference: z.string().trim().min(1).max(TEXT_LIMITS.payoutReference),
+  }),
+  z.object({
+    payoutId: ZIdSchema,
+    action: z.literal('returned'),
+    reason: z.string().trim().min(1).max(TEXT_LIMITS.payoutReason),
+  }),
 ]);
 export type TUpdatePayoutRequest = z.infer<typeof ZUpdatePayoutRequestSchema>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AD_FORMAT, isNewsletterFormat } from '@helium/domain/ads';
 import { defineCall } from './call.ts';
 import { ZIdSchema } from './common.ts';
+import { TEXT_LIMITS } from './limits.ts';
 
 /*
  * Placements (issue 25, item 5; docs/targeting.md "Placements", docs/admin.md): where the publisher script puts
@@ -16,12 +17,11 @@ export const PLACEMENT_DEVICES = ['all', 'desktop', 'mobile'] as const;
 export const WEB_FORMAT_IDS = Object.values(AD_FORMAT).filter((id) => !isNewsletterFormat(id));
 /** Most placements a publisher may have (each one is an ad slot on every pageview). */
 export const MAX_PLACEMENTS = 20;
-export const MAX_SELECTOR_CHARS = 300;
 
 /** A placement as an admin edits it; `selector` null = the default placement (`[data-helium-slot]` or a corner box). */
 export const ZPlacementFieldsSchema = z
   .object({
-    selector: z.string().trim().min(1, 'Type a CSS selector').max(MAX_SELECTOR_CHARS).nullable(),
+    selector: z.string().trim().min(1, 'Type a CSS selector').max(TEXT_LIMITS.cssSelector).nullable(),
     position: z.enum(PLACEMENT_POSITIONS),
     /** Accepted formats; empty = any web format. */
     formatIds: z

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError } from 'zod';
-import type { TErrorResponse } from '@helium/contracts';
+import { issueOf, type TErrorResponse } from '@helium/contracts';
 import { HttpError } from './errors.ts';
 
 /**
@@ -19,7 +19,8 @@ export default fp(async function errors(app: FastifyInstance) {
       const body: TErrorResponse = {
         status: 'invalidRequest',
         message: 'The request is not valid.',
-        issues: error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })),
+        // Each names its field, its reason and the limit it broke (never the value sent).
+        issues: error.issues.map(issueOf),
       };
       return reply.code(422).send(body);
     }

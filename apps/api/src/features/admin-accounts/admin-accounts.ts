@@ -8,13 +8,16 @@ import type {
   TAdminPublisher,
   TCreateAccountRequest,
   TGrantCampaignCreditsRequest,
+  TIssueKey,
+  TIssueValues,
   TUpdateAdvertiserCampaignRequest,
   TUpdateAdvertiserRequest,
   TUpdatePublisherRequest,
   ZCreateAccountRequestSchema,
 } from '@helium/contracts';
 import type { z } from 'zod';
-import { HttpError, notFound } from '../../http/errors.ts';
+import { fieldRefusal, HttpError, notFound } from '../../http/errors.ts';
+import { holderId, salesRepId } from './account-users.ts';
 import { addCredits } from '../billing/credits-ledger.ts';
 import { requireKnownLocations } from '../locations/campaign-geolocation.ts';
 import { geolocationSummary } from '../locations/location-catalogue.ts';
@@ -40,7 +43,9 @@ export const ACCOUNTS_PAGE = 200;
 /** Payout methods a new publisher may use unless the admin says otherwise. */
 const DEFAULT_PAYOUT_METHODS = ['paypal', 'wire'];
 
-const invalid = (status: string, message: string) => new HttpError(422, status, message);
+/** A 422, naming the field at fault when there is one (so the screen puts it there). */
+const invalid = (status: string, message: string, field?: { path: string; key: TIssueKey; values?: TIssueValues }) =>
+  field ? fieldRefusal(422, status, message, field) : new HttpError(422, status, message);
 
 async function audit(
   tx: Tx,
@@ -59,36 +64,6 @@ async function audit(
     ip: actor.ip,
     createdAt: actor.now,
   });
-}
-
-/** The id of the user of this e-mail (null = none, undefined = unchanged); an unknown e-mail is a 422. */
-async function userIdOfEmail(
-  tx: Tx,
-  email: string | null | undefined,
-  refusal: { status: string; message: string },
-): Promise<number | null | undefined> {
-  if (email === undefined || email === null) return email;
-  const [user] = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(sql`lower(${users.email}) = ${email}`);
-  if (!user) throw invalid(refusal.status, refusal.message.replace('{email}', email));
-  return user.id;
-}
-
-const salesRepId = (tx: Tx, email: string | null | undefined) =>
-  userIdOfEmail(tx, email, {
-    status: 'unknownSalesRep',
-    message: "No user has the e-mail {email}: create the sales rep's user first.",
-  });
-
-/** The new holder of an account: an existing user (an account always has one, so null is refused by the schema). */
-async function holderId(tx: Tx, email: string | undefined): Promise<number | undefined> {
-  const id = await userIdOfEmail(tx, email, {
-    status: 'unknownHolder',
-    message: 'No user has the e-mail {email}: create the account for a new user, or create the user first.',
-  });
-  return id ?? undefined;
 }
 
 const bpOf = (pct: number | null | undefined) =>
@@ -114,7 +89,10 @@ export interface CreatedAccount {
 export async function createAccount(db: Database, body: TCreateAccountRequest, actor: AdminActor) {
   const request = body as CreateAccount;
   if (request.kind === 'publisher' && !request.domain && !request.newsletter) {
-    throw invalid('domainOrNewsletter', 'A publisher needs a web domain or is a newsletter (newsletter: true).');
+    throw invalid('domainOrNewsletter', 'A publisher needs a web domain or is a newsletter (newsletter: true).', {
+      path: 'domain',
+      key: 'domainNeeded',
+    });
   }
   try {
     return await createAccountOnce(db, request, actor);
@@ -359,7 +337,9 @@ export async function updatePublisher(db: Database, request: TUpdatePublisherReq
     const holder = await holderId(tx, request.holderEmail);
     if (holder !== undefined) set.userId = holder;
     const after = { ...before, ...set };
-    if (after.isWeb && !after.domain) throw invalid('domainOrNewsletter', 'A web publisher needs a domain.');
+    if (after.isWeb && !after.domain) {
+      throw invalid('domainOrNewsletter', 'A web publisher needs a domain.', { path: 'domain', key: 'domainNeeded' });
+    }
     if (!after.isWeb && !after.isOwl) throw invalid('domainOrNewsletter', 'A publisher is a website or a newsletter.');
     const changes = differences(before, set);
     if (Object.keys(changes).length === 0) return false;
@@ -403,7 +383,11 @@ export async function updateCampaign(db: Database, request: TUpdateAdvertiserCam
     if (cpc !== undefined) set.cpc = eurosToMicros(cpc);
     const after = { ...before, ...set };
     if ((after.isCpc ? after.cpc : after.cpm) <= 0) {
-      throw invalid('invalidPrice', `A ${after.isCpc ? 'CPC' : 'CPM'} campaign needs a price above 0.`);
+      throw invalid('invalidPrice', `A ${after.isCpc ? 'CPC' : 'CPM'} campaign needs a price above 0.`, {
+        path: after.isCpc ? 'cpc' : 'cpm',
+        key: 'above',
+        values: { min: 0 },
+      });
     }
     const changes = differences(before, set);
     if (Object.keys(changes).length === 0) return false;
@@ -418,7 +402,14 @@ export async function createCampaign(
   request: { advertiserId: number; isCpc: boolean; isOwl: boolean; price: number },
   actor: AdminActor,
 ) {
-  if (request.price <= 0) throw invalid('invalidPrice', 'A campaign needs a price above 0.');
+  // The contract refuses it first; kept for any other caller.
+  if (request.price <= 0) {
+    throw invalid('invalidPrice', 'A campaign needs a price above 0.', {
+      path: 'price',
+      key: 'above',
+      values: { min: 0 },
+    });
+  }
   return db.transaction(async (tx) => {
     const [advertiser] = await tx
       .select({ id: advertisers.id })

@@ -2,7 +2,7 @@ import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { auditLog, couponRedemptions, coupons, type Database } from '@helium/db';
 import { couponProblem, type Coupon } from '@helium/domain';
 import type { TCoupon, TCreateCouponRequest } from '@helium/contracts';
-import { HttpError, notFound } from '../../http/errors.ts';
+import { fieldRefusal, HttpError, notFound } from '../../http/errors.ts';
 import { addCredits } from './credits-ledger.ts';
 import type { PurchaseContext } from './purchase.ts';
 import type { AdminAction } from './sales.ts';
@@ -181,8 +181,12 @@ export async function createCoupon(
       return couponView(row, 0);
     });
   } catch (error) {
-    if (isUniqueViolation(error))
-      throw new HttpError(409, 'coupon.codeTaken', 'A coupon with this code exists already.');
+    if (isUniqueViolation(error)) {
+      throw fieldRefusal(409, 'coupon.codeTaken', 'A coupon with this code exists already.', {
+        path: 'code',
+        key: 'codeTaken',
+      });
+    }
     throw error;
   }
 }

@@ -162,7 +162,9 @@ describe('update-network-settings', () => {
   it('names the field of a rule across fields in the 422 issues', async () => {
     const response = await admin.post(UPDATE, { publisherRevenueSharePct: 95, salesRepRevenueSharePct: 5.01 });
     expect(response.statusCode).toBe(422);
-    expect(response.json().issues).toEqual([{ path: 'salesRepRevenueSharePct', message: expect.any(String) }]);
+    expect(response.json().issues).toEqual([
+      { path: 'salesRepRevenueSharePct', message: expect.any(String), key: 'sharesAbove100' },
+    ]);
   });
 
   it('stores every number exactly as sent: decimal text for the rates, integer units for euros and percents', async () => {

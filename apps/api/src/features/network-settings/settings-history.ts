@@ -14,9 +14,10 @@ import {
   type TNetworkSettingName,
   type TNetworkSettings,
   type TNetworkSettingsFields,
+  type TIssueKey,
   type TUpdateNetworkSettingsRequest,
 } from '@helium/contracts';
-import { HttpError } from '../../http/errors.ts';
+import { fieldRefusal, HttpError } from '../../http/errors.ts';
 import {
   invalidSettingsFields,
   latestNetworkSettings,
@@ -91,8 +92,8 @@ const ACROSS_FIELDS_MESSAGES: Record<SettingsRuleProblem, string> = {
 };
 
 /** A 422 naming the field at fault, shaped as the contract's own refusals (`issues`), so the screen shows it there. */
-const invalid = (field: string, message: string) =>
-  new HttpError(422, 'invalidSettings', `${field}: ${message}`, [{ path: field, message }]);
+const invalid = (field: string, message: string, key: TIssueKey) =>
+  fieldRefusal(422, 'invalidSettings', `${field}: ${message}`, { path: field, key });
 
 /** A row as the screen shows it, with who wrote it and what it changed from the row before. */
 export function settingsView(
@@ -170,7 +171,7 @@ export async function updateNetworkSettings(
       throw new HttpError(409, 'settingsChanged', 'The settings were changed meanwhile: reload them and try again.');
     }
     const problem = settingsAcrossFieldsProblem({ ...settingsFields(before), ...fields });
-    if (problem) throw invalid(problem.field, ACROSS_FIELDS_MESSAGES[problem.problem]);
+    if (problem) throw invalid(problem.field, ACROSS_FIELDS_MESSAGES[problem.problem], problem.problem);
     const { id: _id, createdAt: _createdAt, createdBy: _createdBy, ...kept } = before;
     const next: Insert = { ...kept, ...columnsOf(fields), createdAt: author.now, createdBy: author.userId };
     const ratesChanged =
@@ -179,7 +180,7 @@ export async function updateNetworkSettings(
     const candidate = { ...before, ...next } as Row;
     // The row as it will be stored passes every rule, or nothing is written.
     const [atFault] = invalidSettingsFields(candidate);
-    if (atFault) throw invalid(atFault, 'This value cannot be stored exactly.');
+    if (atFault) throw invalid(atFault, 'This value cannot be stored exactly.', 'invalid');
     const changed = changedFields(before, candidate);
     if (changed.length === 0) return { row: before, before, changed };
     const [row] = await tx.insert(networkSettings).values(next).returning();

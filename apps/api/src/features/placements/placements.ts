@@ -6,7 +6,7 @@ import type {
   TPlacementPublisher,
   TUpdatePlacementsRequest,
 } from '@helium/contracts';
-import { HttpError, notFound } from '../../http/errors.ts';
+import { fieldRefusal, HttpError, notFound } from '../../http/errors.ts';
 import { selectorFault } from './selector.ts';
 
 /*
@@ -98,11 +98,8 @@ export async function replacePlacements(
   request.placements.forEach((placement, index) => {
     const fault = placement.selector === null ? null : selectorFault(placement.selector);
     if (fault) {
-      throw new HttpError(
-        422,
-        'badSelector',
-        `Placement ${index + 1}: "${placement.selector}" is not a valid CSS selector: ${fault}.`,
-      );
+      const message = `Placement ${index + 1}: "${placement.selector}" is not a valid CSS selector: ${fault}.`;
+      throw fieldRefusal(422, 'badSelector', message, { path: `placements.${index}.selector`, key: 'cssSelector' });
     }
   });
   const wanted = request.placements.map((placement) => ({

@@ -1,5 +1,7 @@
 import { Alert, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { TEXT_LIMITS } from '@helium/contracts';
+import { useTooLongText } from '../forms/hooks/useIssueText.ts';
 import { PageHeader } from '../../app/PageHeader.tsx';
 import { QueryContent } from '../../app/QueryContent.tsx';
 import { AccountsTables } from './components/AccountsTables.tsx';
@@ -11,6 +13,7 @@ export function AdminAccountsPage() {
   const { t } = useTranslation();
   const accounts = useAdminAccounts();
   const { search, setSearch, query, create } = accounts;
+  const tooLong = useTooLongText();
   return (
     <>
       <PageHeader title={t('nav.accounts')} />
@@ -22,6 +25,7 @@ export function AdminAccountsPage() {
           value={search}
           onChange={(event) => setSearch(event.currentTarget.value)}
           type="search"
+          error={tooLong(search, TEXT_LIMITS.search)}
         />
         <QueryContent data={query.data} isError={query.isError}>
           {(data) => (

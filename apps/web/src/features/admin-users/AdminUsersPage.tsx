@@ -1,5 +1,7 @@
 import { Group, LoadingOverlay, Pagination, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { TEXT_LIMITS } from '@helium/contracts';
+import { useTooLongText } from '../forms/hooks/useIssueText.ts';
 import { PageHeader } from '../../app/PageHeader.tsx';
 import { QueryContent } from '../../app/QueryContent.tsx';
 import { AdminUsersTable } from './components/AdminUsersTable.tsx';
@@ -9,6 +11,7 @@ import { useAdminUsers } from './hooks/useAdminUsers.ts';
 export function AdminUsersPage() {
   const { t } = useTranslation();
   const { search, setSearch, page, setPage, query } = useAdminUsers();
+  const tooLong = useTooLongText();
   return (
     <>
       <PageHeader title={t('nav.users')} />
@@ -20,7 +23,7 @@ export function AdminUsersPage() {
             placeholder={t('adminUsers.searchPlaceholder')}
             value={search}
             onChange={(event) => setSearch(event.currentTarget.value)}
-            maxLength={100}
+            error={tooLong(search, TEXT_LIMITS.search)}
             maw={420}
           />
           <QueryContent data={query.data} isError={query.isError}>

@@ -88,7 +88,7 @@ export function AccountsTables({
             <Table.Tbody>
               {accounts.publishers.map((row) => (
                 <Table.Tr key={row.id} data-testid={`publisher-${row.id}`}>
-                  <Table.Td>
+                  <Table.Td className="user-text">
                     {row.brand}{' '}
                     {row.isInstalled ? (
                       <Badge size="xs" color="green">
@@ -156,7 +156,9 @@ export function AccountsTables({
             <Table.Tbody>
               {accounts.advertisers.flatMap((holder) => [
                 <Table.Tr key={`a${holder.id}`} data-testid={`advertiser-${holder.id}`}>
-                  <Table.Td fw={600}>{holder.brand}</Table.Td>
+                  <Table.Td fw={600} className="user-text">
+                    {holder.brand}
+                  </Table.Td>
                   <Table.Td>
                     <HolderButton holder={holder} onEdit={setUser} />
                   </Table.Td>

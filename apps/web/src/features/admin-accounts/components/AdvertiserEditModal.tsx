@@ -1,11 +1,15 @@
 import { useState } from 'react';
 import { NumberInput, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { TAdminAdvertiser, TUpdateAdvertiserRequest } from '@helium/contracts';
+import { TEXT_LIMITS, type TAdminAdvertiser, type TUpdateAdvertiserRequest } from '@helium/contracts';
+import { ZUpdateAdvertiserRequestSchema } from '@helium/contracts/admin-network';
+import { topLevelField } from '../../forms/utils/issues.ts';
 import { useModalAction } from '../hooks/useModalAction.ts';
 import { orNull } from '../utils/accountForm.ts';
 import { HolderField } from './HolderField.tsx';
 import { ModalForm } from './ModalForm.tsx';
+
+const fieldOf = topLevelField(['brand', 'salesRep', 'invoiceLimit', 'holderEmail'] as const);
 
 /**
  * Edit an advertiser: brand, sales rep, the ceiling of its unpaid invoices (empty = 10 x the network's minimum order
@@ -25,22 +29,25 @@ export function AdvertiserEditModal({
   const [salesRep, setSalesRep] = useState(advertiser.salesRep ?? '');
   const [holder, setHolder] = useState(advertiser.email);
   const [invoiceLimit, setInvoiceLimit] = useState<number | string>(advertiser.invoiceLimit ?? '');
-  const { error, busy, run } = useModalAction(onClose);
+  const { errors, busy, run } = useModalAction(onClose, fieldOf);
   return (
     <ModalForm
       title={t('accounts.editAdvertiser', { brand: advertiser.brand })}
-      error={error}
+      error={errors.formError}
       busy={busy}
       onClose={onClose}
       onSubmit={() =>
-        void run('update-advertiser', () =>
-          onSave({
+        void run(
+          'update-advertiser',
+          ZUpdateAdvertiserRequestSchema,
+          {
             advertiserId: advertiser.id,
             brand,
             salesRep: salesRep.trim() ? salesRep.trim() : null,
             invoiceLimit: orNull(invoiceLimit),
             ...(holder.trim().toLowerCase() !== advertiser.email.toLowerCase() ? { holderEmail: holder.trim() } : {}),
-          }),
+          },
+          onSave,
         )
       }
     >
@@ -48,7 +55,11 @@ export function AdvertiserEditModal({
         name="brand"
         label={t('accounts.brand')}
         value={brand}
-        onChange={(e) => setBrand(e.currentTarget.value)}
+        onChange={(e) => {
+          errors.clear('brand');
+          setBrand(e.currentTarget.value);
+        }}
+        error={errors.errorOf('brand', { value: brand, max: TEXT_LIMITS.brand })}
       />
       <TextInput
         name="salesRep"
@@ -56,19 +67,32 @@ export function AdvertiserEditModal({
         label={t('accounts.salesRep')}
         description={t('accounts.salesRepHint')}
         value={salesRep}
-        onChange={(e) => setSalesRep(e.currentTarget.value)}
+        onChange={(e) => {
+          errors.clear('salesRep');
+          setSalesRep(e.currentTarget.value);
+        }}
+        error={errors.errorOf('salesRep', { value: salesRep, max: TEXT_LIMITS.email })}
       />
       <NumberInput
         name="invoiceLimit"
         label={t('accounts.invoiceLimit')}
         description={t('accounts.invoiceLimitHint')}
         value={invoiceLimit}
-        onChange={setInvoiceLimit}
-        min={0}
-        decimalScale={2}
+        onChange={(value) => {
+          errors.clear('invoiceLimit');
+          setInvoiceLimit(value);
+        }}
+        error={errors.errorOf('invoiceLimit')}
         hideControls
       />
-      <HolderField value={holder} onChange={setHolder} />
+      <HolderField
+        value={holder}
+        onChange={(value) => {
+          errors.clear('holderEmail');
+          setHolder(value);
+        }}
+        error={errors.errorOf('holderEmail', { value: holder, max: TEXT_LIMITS.email })}
+      />
     </ModalForm>
   );
 }

@@ -1,7 +1,17 @@
 import { useState } from 'react';
 import { Alert, Button, Divider, Group, Modal, NumberInput, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { TAdminCampaign, TGrantCampaignCreditsRequest, TUpdateAdvertiserCampaignRequest } from '@helium/contracts';
+import {
+  type TAdminCampaign,
+  type TGrantCampaignCreditsRequest,
+  type TUpdateAdvertiserCampaignRequest,
+} from '@helium/contracts';
+import {
+  ZGrantCampaignCreditsRequestSchema,
+  ZUpdateAdvertiserCampaignRequestSchema,
+} from '@helium/contracts/admin-network';
+import type { FieldOf } from '../../forms/utils/issues.ts';
+import { typedNumber } from '../../forms/utils/typedNumber.ts';
 import { CampaignTargetingDialog } from '../../location-selector/components/CampaignTargetingDialog.tsx';
 import { useModalAction } from '../hooks/useModalAction.ts';
 
@@ -15,6 +25,10 @@ const FLAGS = [
   'doNotDiscount',
 ] as const;
 type Flag = (typeof FLAGS)[number];
+
+/** The price is the call's `cpm` or `cpc` (the campaign's model); the credits its grant's `quantity`. */
+const fieldOf: FieldOf<'price' | 'credits'> = (path) =>
+  path === 'cpm' || path === 'cpc' ? 'price' : path === 'quantity' ? 'credits' : null;
 
 /** Edit a campaign's price and flags (spec 02 section 3), its places, and grant it trial credits (a ledger entry). */
 export function CampaignEditModal({
@@ -36,9 +50,9 @@ export function CampaignEditModal({
     () => Object.fromEntries(FLAGS.map((flag) => [flag, campaign[flag]])) as Record<Flag, boolean>,
   );
   const [credits, setCredits] = useState<number | string>('');
-  const { error, busy, run } = useModalAction(onClose);
+  const { errors, busy, run } = useModalAction(onClose, fieldOf);
   const [targeting, setTargeting] = useState(false);
-  const priceNumber = typeof price === 'number' ? price : Number(price.replace(',', '.'));
+  const priceNumber = typedNumber(price) as number;
 
   return (
     <Modal opened onClose={onClose} title={t('accounts.editCampaign', { brand, id: campaign.id })} size="lg">
@@ -47,8 +61,12 @@ export function CampaignEditModal({
           name="price"
           label={campaign.isCpc ? t('accounts.cpc') : t('accounts.cpm')}
           value={price}
-          onChange={setPrice}
-          decimalScale={2}
+          onChange={(value) => {
+            errors.clear('price');
+            setPrice(value);
+          }}
+          error={errors.errorOf('price')}
+          required
           hideControls
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -69,12 +87,15 @@ export function CampaignEditModal({
           <Button
             loading={busy}
             onClick={() =>
-              void run('update-advertiser-campaign', () =>
-                onSave({
+              void run(
+                'update-advertiser-campaign',
+                ZUpdateAdvertiserCampaignRequestSchema,
+                {
                   campaignId: campaign.id,
                   ...(campaign.isCpc ? { cpc: priceNumber } : { cpm: priceNumber }),
                   ...flags,
-                }),
+                },
+                onSave,
               )
             }
           >
@@ -110,27 +131,31 @@ export function CampaignEditModal({
             name="trialCredits"
             label={t(campaign.isCpc ? 'accounts.grantClicks' : 'accounts.grantImpressions')}
             value={credits}
-            onChange={setCredits}
-            allowDecimal={false}
-            min={1}
+            onChange={(value) => {
+              errors.clear('credits');
+              setCredits(value);
+            }}
+            error={errors.errorOf('credits')}
             hideControls
           />
           <Button
             variant="default"
             loading={busy}
-            disabled={credits === '' || Number(credits) <= 0}
             onClick={() =>
-              void run('grant-campaign-credits', () =>
-                onGrant({ campaignId: campaign.id, kind: 'trial', quantity: Number(credits) }),
+              void run(
+                'grant-campaign-credits',
+                ZGrantCampaignCreditsRequestSchema,
+                { campaignId: campaign.id, kind: 'trial', quantity: typedNumber(credits) as number },
+                onGrant,
               )
             }
           >
             {t('accounts.grantTrial')}
           </Button>
         </Group>
-        {error !== null ? (
+        {errors.formError !== null ? (
           <Alert color="red" role="alert">
-            {error}
+            {errors.formError}
           </Alert>
         ) : null}
       </Stack>

@@ -13,11 +13,25 @@ import {
   Title,
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { TCreateAccountRequest, TCreateAccountResponse } from '@helium/contracts';
-import { apiErrorMessage } from '../../../api/client.ts';
-import { createRequest, EMPTY_ACCOUNT_FORM, type AccountForm } from '../utils/accountForm.ts';
+import { TEXT_LIMITS, type TCreateAccountRequest, type TCreateAccountResponse } from '@helium/contracts';
+import { ZCreateAccountRequestSchema } from '@helium/contracts/admin-network';
+import { checkRequest } from '@helium/contracts/issues';
+import { useFieldErrors } from '../../forms/hooks/useFieldErrors.ts';
+import { lastPartField } from '../../forms/utils/issues.ts';
+import {
+  ACCOUNT_FIELDS,
+  createRequest,
+  EMPTY_ACCOUNT_FORM,
+  type AccountField,
+  type AccountForm,
+} from '../utils/accountForm.ts';
 
-/** Create a publisher (website or newsletter) or an advertiser (with its first campaign), and its user when new. */
+const fieldOf = lastPartField<AccountField>(ACCOUNT_FIELDS);
+
+/**
+ * Create a publisher (website or newsletter) or an advertiser (with its first campaign), and its user when new.
+ * The request is checked by its contract before it is sent; each refusal is shown beside its field.
+ */
 export function CreateAccountForm({
   onCreate,
 }: {
@@ -26,18 +40,21 @@ export function CreateAccountForm({
   const { t } = useTranslation();
   const [form, setForm] = useState<AccountForm>(EMPTY_ACCOUNT_FORM);
   const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  const errors = useFieldErrors(fieldOf);
   const set = <K extends keyof AccountForm>(key: K, value: AccountForm[K]) => {
     setDone(null);
+    if ((ACCOUNT_FIELDS as readonly string[]).includes(key)) errors.clear(key as AccountField);
     setForm((old) => ({ ...old, [key]: value }));
   };
 
   const submit = async () => {
-    setError(null);
+    setDone(null);
+    const request = createRequest(form);
+    if (!errors.check(checkRequest(ZCreateAccountRequestSchema, request))) return;
     setSaving(true);
     try {
-      const created = await onCreate(createRequest(form));
+      const created = await onCreate(request);
       setDone(
         t(created.userCreated ? 'accounts.createdWithUser' : 'accounts.created', {
           brand: form.brand,
@@ -47,7 +64,7 @@ export function CreateAccountForm({
       setForm({ ...EMPTY_ACCOUNT_FORM, kind: form.kind });
     } catch (caught) {
       console.error('create-account failed', caught);
-      setError(apiErrorMessage(caught) ?? t('common.error'));
+      errors.refused(caught);
     } finally {
       setSaving(false);
     }
@@ -81,6 +98,7 @@ export function CreateAccountForm({
               label={t('accounts.brand')}
               value={form.brand}
               onChange={(e) => set('brand', e.currentTarget.value)}
+              error={errors.errorOf('brand', { value: form.brand, max: TEXT_LIMITS.brand })}
               required
             />
             <TextInput
@@ -89,6 +107,7 @@ export function CreateAccountForm({
               label={t('accounts.email')}
               value={form.email}
               onChange={(e) => set('email', e.currentTarget.value)}
+              error={errors.errorOf('email', { value: form.email, max: TEXT_LIMITS.email })}
               required
             />
             <TextInput
@@ -97,6 +116,7 @@ export function CreateAccountForm({
               value={form.name}
               onChange={(e) => set('name', e.currentTarget.value)}
               description={t('accounts.nameHint')}
+              error={errors.errorOf('name', { value: form.name, max: TEXT_LIMITS.name })}
               required
             />
             <Select
@@ -129,6 +149,8 @@ export function CreateAccountForm({
                   placeholder="example.com"
                   value={form.domain}
                   onChange={(e) => set('domain', e.currentTarget.value)}
+                  error={errors.errorOf('domain', { value: form.domain, max: TEXT_LIMITS.domain })}
+                  required
                 />
               ) : null}
             </SimpleGrid>
@@ -150,8 +172,8 @@ export function CreateAccountForm({
                 label={t('accounts.price')}
                 value={form.price}
                 onChange={(value) => set('price', value)}
-                decimalScale={2}
-                min={0}
+                error={errors.errorOf('price')}
+                required
                 hideControls
               />
               <NumberInput
@@ -159,15 +181,14 @@ export function CreateAccountForm({
                 label={t('accounts.trialCredits')}
                 value={form.trialCredits}
                 onChange={(value) => set('trialCredits', value)}
-                allowDecimal={false}
-                min={0}
+                error={errors.errorOf('trialCredits')}
                 hideControls
               />
             </SimpleGrid>
           )}
-          {error !== null ? (
+          {errors.formError !== null ? (
             <Alert color="red" role="alert">
-              {error}
+              {errors.formError}
             </Alert>
           ) : null}
           {done !== null ? (
@@ -176,11 +197,7 @@ export function CreateAccountForm({
             </Alert>
           ) : null}
           <Group>
-            <Button
-              type="submit"
-              loading={saving}
-              disabled={!form.brand.trim() || !form.email.trim() || !form.name.trim()}
-            >
+            <Button type="submit" loading={saving}>
               {t('accounts.createButton')}
             </Button>
           </Group>

@@ -1,9 +1,14 @@
 import { useState } from 'react';
 import { NumberInput, SegmentedControl, Stack, Switch, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { TCreateCampaignRequest } from '@helium/contracts';
+import { type TCreateCampaignRequest } from '@helium/contracts';
+import { ZCreateCampaignRequestSchema } from '@helium/contracts/admin-network';
+import { topLevelField } from '../../forms/utils/issues.ts';
+import { typedNumber } from '../../forms/utils/typedNumber.ts';
 import { useModalAction } from '../hooks/useModalAction.ts';
 import { ModalForm } from './ModalForm.tsx';
+
+const fieldOf = topLevelField(['price'] as const);
 
 /** Another campaign for an advertiser: CPM or CPC at a price, for websites or newsletters. */
 export function NewCampaignModal({
@@ -19,21 +24,19 @@ export function NewCampaignModal({
   const [pricing, setPricing] = useState<'cpm' | 'cpc'>('cpm');
   const [price, setPrice] = useState<number | string>(2.5);
   const [isOwl, setIsOwl] = useState(false);
-  const { error, busy, run } = useModalAction(onClose);
+  const { errors, busy, run } = useModalAction(onClose, fieldOf);
   return (
     <ModalForm
       title={t('accounts.newCampaignOf', { brand: advertiser.brand })}
-      error={error}
+      error={errors.formError}
       busy={busy}
       onClose={onClose}
       onSubmit={() =>
-        void run('create-campaign', () =>
-          onCreate({
-            advertiserId: advertiser.id,
-            isCpc: pricing === 'cpc',
-            isOwl,
-            price: typeof price === 'number' ? price : Number(price.replace(',', '.')),
-          }),
+        void run(
+          'create-campaign',
+          ZCreateCampaignRequestSchema,
+          { advertiserId: advertiser.id, isCpc: pricing === 'cpc', isOwl, price: typedNumber(price) as number },
+          onCreate,
         )
       }
     >
@@ -55,9 +58,12 @@ export function NewCampaignModal({
         name="price"
         label={pricing === 'cpc' ? t('accounts.cpc') : t('accounts.cpm')}
         value={price}
-        onChange={setPrice}
-        decimalScale={2}
-        min={0}
+        onChange={(value) => {
+          errors.clear('price');
+          setPrice(value);
+        }}
+        error={errors.errorOf('price')}
+        required
         hideControls
       />
       <Switch

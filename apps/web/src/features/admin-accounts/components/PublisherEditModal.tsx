@@ -1,12 +1,25 @@
 import { useState } from 'react';
 import { Checkbox, Group, NumberInput, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { TAdminPublisher, TUpdatePublisherRequest } from '@helium/contracts';
+import { TEXT_LIMITS, type TAdminPublisher, type TUpdatePublisherRequest } from '@helium/contracts';
+import { ZUpdatePublisherRequestSchema } from '@helium/contracts/admin-network';
 import { PAYOUT_METHODS, type PayoutMethod } from '@helium/domain/payouts';
+import { topLevelField } from '../../forms/utils/issues.ts';
 import { useModalAction } from '../hooks/useModalAction.ts';
 import { domainOf, orNull } from '../utils/accountForm.ts';
 import { HolderField } from './HolderField.tsx';
 import { ModalForm } from './ModalForm.tsx';
+
+const FIELDS = [
+  'brand',
+  'domain',
+  'revenueSharePct',
+  'minBalanceForPayout',
+  'authorizedPayoutMethods',
+  'salesRep',
+  'holderEmail',
+] as const;
+const fieldOf = topLevelField(FIELDS);
 
 /**
  * Edit a publisher: brand, domain, revenue share and minimum balance (empty = the network's), payout methods, sales
@@ -29,11 +42,20 @@ export function PublisherEditModal({
   const [methods, setMethods] = useState<string[]>(publisher.authorizedPayoutMethods);
   const [salesRep, setSalesRep] = useState(publisher.salesRep ?? '');
   const [holder, setHolder] = useState(publisher.email);
-  const { error, busy, run } = useModalAction(onClose);
+  const { errors, busy, run } = useModalAction(onClose, fieldOf);
+  /** A field's change: its value, and its error gone until the next save. */
+  const change =
+    <T,>(field: (typeof FIELDS)[number], setter: (value: T) => void) =>
+    (value: T) => {
+      errors.clear(field);
+      setter(value);
+    };
 
   const save = () =>
-    run('update-publisher', () =>
-      onSave({
+    run(
+      'update-publisher',
+      ZUpdatePublisherRequestSchema,
+      {
         publisherId: publisher.id,
         brand,
         ...(publisher.isWeb ? { domain: domainOf(domain) } : {}),
@@ -42,13 +64,14 @@ export function PublisherEditModal({
         authorizedPayoutMethods: methods as PayoutMethod[],
         salesRep: salesRep.trim() ? salesRep.trim() : null,
         ...(holder.trim().toLowerCase() !== publisher.email.toLowerCase() ? { holderEmail: holder.trim() } : {}),
-      }),
+      },
+      onSave,
     );
 
   return (
     <ModalForm
       title={t('accounts.editPublisher', { brand: publisher.brand })}
-      error={error}
+      error={errors.formError}
       busy={busy}
       onClose={onClose}
       onSubmit={() => void save()}
@@ -57,14 +80,16 @@ export function PublisherEditModal({
         name="brand"
         label={t('accounts.brand')}
         value={brand}
-        onChange={(e) => setBrand(e.currentTarget.value)}
+        onChange={(e) => change('brand', setBrand)(e.currentTarget.value)}
+        error={errors.errorOf('brand', { value: brand, max: TEXT_LIMITS.brand })}
       />
       {publisher.isWeb ? (
         <TextInput
           name="domain"
           label={t('accounts.domain')}
           value={domain}
-          onChange={(e) => setDomain(e.currentTarget.value)}
+          onChange={(e) => change('domain', setDomain)(e.currentTarget.value)}
+          error={errors.errorOf('domain', { value: domain, max: TEXT_LIMITS.domain })}
         />
       ) : null}
       <NumberInput
@@ -72,8 +97,8 @@ export function PublisherEditModal({
         label={t('accounts.revenueSharePct')}
         description={t('accounts.emptyIsDefault')}
         value={share}
-        onChange={setShare}
-        decimalScale={2}
+        onChange={change('revenueSharePct', setShare)}
+        error={errors.errorOf('revenueSharePct')}
         hideControls
       />
       <NumberInput
@@ -81,11 +106,16 @@ export function PublisherEditModal({
         label={t('accounts.minBalanceForPayout')}
         description={t('accounts.emptyIsDefault')}
         value={minimum}
-        onChange={setMinimum}
-        decimalScale={2}
+        onChange={change('minBalanceForPayout', setMinimum)}
+        error={errors.errorOf('minBalanceForPayout')}
         hideControls
       />
-      <Checkbox.Group label={t('accounts.payoutMethods')} value={methods} onChange={setMethods}>
+      <Checkbox.Group
+        label={t('accounts.payoutMethods')}
+        value={methods}
+        onChange={change('authorizedPayoutMethods', setMethods)}
+        error={errors.errorOf('authorizedPayoutMethods')}
+      >
         <Group mt="xs">
           {PAYOUT_METHODS.map((method) => (
             <Checkbox key={method} value={method} label={t(`payout.methods.${method}`)} />
@@ -98,9 +128,14 @@ export function PublisherEditModal({
         label={t('accounts.salesRep')}
         description={t('accounts.salesRepHint')}
         value={salesRep}
-        onChange={(e) => setSalesRep(e.currentTarget.value)}
+        onChange={(e) => change('salesRep', setSalesRep)(e.currentTarget.value)}
+        error={errors.errorOf('salesRep', { value: salesRep, max: TEXT_LIMITS.email })}
       />
-      <HolderField value={holder} onChange={setHolder} />
+      <HolderField
+        value={holder}
+        onChange={change('holderEmail', setHolder)}
+        error={errors.errorOf('holderEmail', { value: holder, max: TEXT_LIMITS.email })}
+      />
     </ModalForm>
   );
 }

@@ -1,9 +1,13 @@
 import { useState } from 'react';
 import { Select, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { TUpdateAccountUserRequest } from '@helium/contracts';
+import { TEXT_LIMITS, type TUpdateAccountUserRequest } from '@helium/contracts';
+import { ZUpdateAccountUserRequestSchema } from '@helium/contracts/admin-network';
+import { topLevelField } from '../../forms/utils/issues.ts';
 import { useModalAction } from '../hooks/useModalAction.ts';
 import { ModalForm } from './ModalForm.tsx';
+
+const fieldOf = topLevelField(['name', 'email'] as const);
 
 export interface EditedUser {
   userId: number;
@@ -26,24 +30,42 @@ export function UserEditModal({
   const [name, setName] = useState(user.name);
   const [email, setEmail] = useState(user.email);
   const [locale, setLocale] = useState<'en' | 'fr'>(user.locale);
-  const { error, busy, run } = useModalAction(onClose);
+  const { errors, busy, run } = useModalAction(onClose, fieldOf);
   return (
     <ModalForm
       title={t('accounts.editUser', { email: user.email })}
-      error={error}
+      error={errors.formError}
       busy={busy}
       onClose={onClose}
       onSubmit={() =>
-        void run('update-account-user', () => onSave({ userId: user.userId, name, email: email.trim(), locale }))
+        void run(
+          'update-account-user',
+          ZUpdateAccountUserRequestSchema,
+          { userId: user.userId, name, email: email.trim(), locale },
+          onSave,
+        )
       }
     >
-      <TextInput name="name" label={t('accounts.name')} value={name} onChange={(e) => setName(e.currentTarget.value)} />
+      <TextInput
+        name="name"
+        label={t('accounts.name')}
+        value={name}
+        onChange={(e) => {
+          errors.clear('name');
+          setName(e.currentTarget.value);
+        }}
+        error={errors.errorOf('name', { value: name, max: TEXT_LIMITS.name })}
+      />
       <TextInput
         name="email"
         type="email"
         label={t('accounts.email')}
         value={email}
-        onChange={(e) => setEmail(e.currentTarget.value)}
+        onChange={(e) => {
+          errors.clear('email');
+          setEmail(e.currentTarget.value);
+        }}
+        error={errors.errorOf('email', { value: email, max: TEXT_LIMITS.email })}
       />
       <Select
         name="locale"

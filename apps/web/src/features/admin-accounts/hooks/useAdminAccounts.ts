@@ -5,6 +5,7 @@ import {
   createAccountCall,
   createCampaignCall,
   getAccountsCall,
+  TEXT_LIMITS,
   grantCampaignCreditsCall,
   updateAccountUserCall,
   updateAdvertiserCall,
@@ -31,6 +32,8 @@ export function useAdminAccounts() {
     queryKey: [...ACCOUNTS_QUERY_KEY, debounced],
     queryFn: () => apiPost(getAccountsCall, { search: debounced }),
     placeholderData: (previous) => previous,
+    // A search over its limit is said beside the field (AdminAccountsPage), not sent cut.
+    enabled: debounced.length <= TEXT_LIMITS.search,
   });
   const refreshing = async <T>(action: Promise<T>) => {
     try {

@@ -1,4 +1,5 @@
 import type { TCreateAccountRequest } from '@helium/contracts';
+import { typedNumber } from '../../forms/utils/typedNumber.ts';
 
 /** The create-account form as typed. */
 export interface AccountForm {
@@ -29,8 +30,6 @@ export const EMPTY_ACCOUNT_FORM: AccountForm = {
   trialCredits: '',
 };
 
-const toNumber = (value: number | string) => (typeof value === 'number' ? value : Number(value.replace(',', '.')));
-
 /** A domain as people paste it: `https://www.Example.com/blog` -> `www.example.com`. */
 export function domainOf(typed: string): string {
   return typed
@@ -40,7 +39,14 @@ export function domainOf(typed: string): string {
     .replace(/[/?#].*$/, '');
 }
 
-/** The create-account request of the form (the server checks every field). */
+/** The fields of the form that the create-account call's issues name (`campaign.price` is `price`). */
+export const ACCOUNT_FIELDS = ['brand', 'email', 'name', 'domain', 'price', 'trialCredits'] as const;
+export type AccountField = (typeof ACCOUNT_FIELDS)[number];
+
+/**
+ * The create-account request of the form, as typed: the contract checks it before it is sent (a price above 0,
+ * trial credits a whole number from 0), and the server again.
+ */
 export function createRequest(form: AccountForm): TCreateAccountRequest {
   const common = { brand: form.brand, email: form.email, name: form.name, locale: form.locale };
   if (form.kind === 'publisher') {
@@ -48,15 +54,14 @@ export function createRequest(form: AccountForm): TCreateAccountRequest {
       ? { kind: 'publisher', ...common, domain: domainOf(form.domain) }
       : { kind: 'publisher', ...common, newsletter: true };
   }
-  const trial = form.trialCredits === '' ? 0 : toNumber(form.trialCredits);
+  const trialCredits = typedNumber(form.trialCredits);
   return {
     kind: 'advertiser',
     ...common,
-    campaign: { isCpc: form.pricing === 'cpc', isOwl: false, price: toNumber(form.price) },
-    ...(trial > 0 ? { trialCredits: trial } : {}),
+    campaign: { isCpc: form.pricing === 'cpc', isOwl: false, price: typedNumber(form.price) as number },
+    ...(trialCredits !== undefined ? { trialCredits } : {}),
   };
 }
 
-/** A number field that may be emptied: empty = null (the network default). */
-export const orNull = (value: number | string): number | null =>
-  value === '' ? null : typeof value === 'number' ? value : Number(value.replace(',', '.'));
+/** A number field that may be emptied: empty = null (the network default); otherwise as typed (see typedNumber). */
+export const orNull = (value: number | string): number | null => typedNumber(value) ?? null;

@@ -13,28 +13,33 @@ import {
   Title,
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { TNetworkSettings, TNetworkSettingName, TUpdateNetworkSettingsRequest } from '@helium/contracts';
-import { LATE_PAYMENT_ACTIONS } from '@helium/domain/pricing';
-import { decimalPlaces } from '@helium/domain/decimals';
-import { useFormat } from '../../format/hooks/useFormat.ts';
 import {
+  TEXT_LIMITS,
+  type TNetworkSettings,
+  type TNetworkSettingName,
+  type TUpdateNetworkSettingsRequest,
+} from '@helium/contracts';
+import { ZUpdateNetworkSettingsRequestSchema } from '@helium/contracts/admin-network';
+import { checkRequest } from '@helium/contracts/issues';
+import { LATE_PAYMENT_ACTIONS } from '@helium/domain/pricing';
+import { useFieldErrors } from '../../forms/hooks/useFieldErrors.ts';
+import {
+  acrossFieldsIssue,
   hasChanges,
   SETTING_GROUPS,
-  settingsErrors,
+  settingsFieldOf,
   settingsToSave,
   TEXT_SETTINGS,
   unitOf,
-  WHOLE_SETTINGS,
-  type SettingError,
   type SettingsDraft,
-  type SettingsErrors,
 } from '../utils/settingsForm.ts';
 
 /**
  * The settings in force, in groups, all editable; Save sends only the fields changed (a new row of the history).
- * The page says when it is saved (this form is drawn again from the new settings). The server's refusal (a share
- * above 100 %, a rate with more decimals than stored or out of its range...) is shown beside each field at fault,
- * and nothing is changed.
+ * The page says when it is saved (this form is drawn again from the new settings). What the contract or a rule
+ * across fields refuses (a share above 100 %, a rate with more decimals than stored or out of its range, an
+ * emptied field, a text over its length) is shown beside each field at fault before anything is sent, as is the
+ * server's own refusal, and nothing is changed.
  */
 export function NetworkSettingsForm({
   settings,
@@ -44,21 +49,25 @@ export function NetworkSettingsForm({
   onSave: (request: TUpdateNetworkSettingsRequest) => Promise<unknown>;
 }) {
   const { t } = useTranslation();
-  const format = useFormat();
   const [draft, setDraft] = useState<SettingsDraft>(() => ({ ...settings }));
   const [saving, setSaving] = useState(false);
-  const [errors, setErrors] = useState<SettingsErrors>({});
+  const errors = useFieldErrors(settingsFieldOf);
 
   const set = (field: TNetworkSettingName, value: string | number) => {
     setDraft((old) => ({ ...old, [field]: value }));
-    setErrors(({ [field]: _fixed, ...others }) => others);
+    errors.clear(field);
   };
 
   const save = async () => {
     const request = settingsToSave(settings, draft);
-    setErrors({});
     if (!hasChanges(request)) {
-      setErrors({ form: { text: t('networkSettings.nothingChanged') } });
+      errors.setFormError({ text: t('networkSettings.nothingChanged') });
+      return;
+    }
+    if (!errors.check(checkRequest(ZUpdateNetworkSettingsRequestSchema, request))) return;
+    const across = acrossFieldsIssue(settings, request);
+    if (across) {
+      errors.setErrors({ fields: { [across.path as TNetworkSettingName]: across } });
       return;
     }
     setSaving(true);
@@ -66,21 +75,18 @@ export function NetworkSettingsForm({
       await onSave(request);
     } catch (caught) {
       console.error('update-network-settings failed', caught);
-      setErrors(settingsErrors(caught, settings, request));
+      errors.refused(caught, { settingsChanged: t('networkSettings.changedMeanwhile') });
     } finally {
       setSaving(false);
     }
   };
 
-  /** A refusal in the admin's language, its numbers formatted as the screen shows them. */
-  const errorText = (error: SettingError | undefined): string | undefined => {
-    if (!error) return undefined;
-    if ('text' in error) return error.text;
-    const shown = (value: number | undefined) =>
-      value === undefined ? '' : format.number(value, decimalPlaces(value));
-    const { decimals, min, max } = error.values ?? {};
-    return t(`networkSettings.errors.${error.key}`, { decimals: shown(decimals), min: shown(min), max: shown(max) });
-  };
+  /** A text setting's message: its refusal, or its length over the limit as it is typed. */
+  const textError = (field: TNetworkSettingName) =>
+    errors.errorOf(field, {
+      value: String(draft[field] ?? ''),
+      max: field === 'bitcoinAddress' ? TEXT_LIMITS.bitcoinAddress : TEXT_LIMITS.invoiceDetails,
+    });
 
   const labelOf = (field: TNetworkSettingName) => {
     const unit = unitOf(field);
@@ -133,7 +139,7 @@ export function NetworkSettingsForm({
                     key={field}
                     name={field}
                     label={labelOf(field)}
-                    error={errorText(errors[field])}
+                    error={textError(field)}
                     value={String(draft[field] ?? '')}
                     onChange={(event) => set(field, event.currentTarget.value)}
                     readOnly={saving}
@@ -145,7 +151,7 @@ export function NetworkSettingsForm({
                     key={field}
                     name={field}
                     label={labelOf(field)}
-                    error={errorText(errors[field])}
+                    error={textError(field)}
                     value={String(draft[field] ?? '')}
                     onChange={(event) => set(field, event.currentTarget.value)}
                     readOnly={saving}
@@ -157,12 +163,11 @@ export function NetworkSettingsForm({
                     key={field}
                     name={field}
                     label={labelOf(field)}
-                    error={errorText(errors[field])}
+                    error={errors.errorOf(field)}
                     value={draft[field] ?? ''}
                     onChange={(value) => set(field, value)}
                     readOnly={saving}
-                    // No decimals dropped while typing: a value with more than are stored is refused beside it.
-                    allowDecimal={!WHOLE_SETTINGS.has(field)}
+                    // Nothing dropped while typing (decimals, a sign): a value the rule refuses is said beside it.
                     thousandSeparator=" "
                     hideControls
                   />
@@ -171,9 +176,9 @@ export function NetworkSettingsForm({
             </SimpleGrid>
           </Paper>
         ))}
-        {errors.form ? (
+        {errors.formError !== null ? (
           <Alert color="red" role="alert">
-            {errorText(errors.form)}
+            {errors.formError}
           </Alert>
         ) : null}
         <Group>

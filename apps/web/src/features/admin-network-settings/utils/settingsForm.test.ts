@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { TNetworkSettings } from '@helium/contracts';
+import { checkRequest, ZUpdateNetworkSettingsRequestSchema, type TNetworkSettings } from '@helium/contracts';
 import { ApiError } from '../../../api/client.ts';
-import { hasChanges, settingsErrors, settingsToSave, unitOf } from './settingsForm.ts';
+import { errorsByField, refusalIssues } from '../../forms/utils/issues.ts';
+import { acrossFieldsIssue, hasChanges, settingsFieldOf, settingsToSave, unitOf } from './settingsForm.ts';
 
 const shown = {
   id: 4,
@@ -32,10 +33,17 @@ describe('settingsToSave', () => {
     expect(hasChanges(settingsToSave(withChoice, { latePaymentAction: 'credit' }))).toBe(false);
   });
 
-  it('leaves an emptied number out and sees no change when nothing changed', () => {
+  it('sends an emptied number empty, so that it is refused as required, never quietly kept', () => {
     const request = settingsToSave(shown, { usdToEur: '', btcToEur: 60000 });
-    expect(request).toEqual({ expectedId: 4 });
-    expect(hasChanges(request)).toBe(false);
+    expect(request).toEqual({ usdToEur: null, expectedId: 4 });
+    const checked = checkRequest(ZUpdateNetworkSettingsRequestSchema, request);
+    expect(checked.success ? null : errorsByField(checked.issues, settingsFieldOf).fields).toEqual({
+      usdToEur: expect.objectContaining({ key: 'required' }),
+    });
+  });
+
+  it('sees no change when nothing changed', () => {
+    expect(hasChanges(settingsToSave(shown, { usdToEur: 0.92, btcToEur: 60000 }))).toBe(false);
   });
 
   it('sends only settings, not the id, dates or list of changes of the row', () => {
@@ -57,7 +65,7 @@ describe('unitOf', () => {
   });
 });
 
-describe('settingsErrors', () => {
+describe('checks before sending', () => {
   const inForce = {
     ...shown,
     publisherRevenueSharePct: 70,
@@ -66,50 +74,47 @@ describe('settingsErrors', () => {
     discountThreshold2Pct: 50,
     discountThreshold3Pct: 100,
   } as TNetworkSettings;
-  const refusal = (...issues: Array<{ path: string; message: string }>) =>
-    new ApiError(422, { status: 'invalidRequest', message: 'The request is not valid.', issues });
+  const fieldsRefused = (draft: Record<string, unknown>) => {
+    const checked = checkRequest(ZUpdateNetworkSettingsRequestSchema, settingsToSave(inForce, draft));
+    return checked.success ? {} : errorsByField(checked.issues, settingsFieldOf).fields;
+  };
 
-  it('words each refused number from the rule it breaks, beside its field', () => {
-    const error = refusal(
-      { path: 'btcToEur', message: 'At most 2 decimals (stored exactly)' },
-      { path: 'usdToEur', message: 'At least 0.01' },
-      { path: 'statsDaysAveraged', message: 'Expected a whole number' },
-    );
-    expect(settingsErrors(error, inForce, { btcToEur: 0.001, usdToEur: 0.001, statsDaysAveraged: 1.5 })).toEqual({
-      btcToEur: { key: 'tooManyDecimals', values: { decimals: 2 } },
-      usdToEur: { key: 'belowMin', values: { min: 0.01 } },
-      statsDaysAveraged: { key: 'wholeNumber' },
+  it('refuses each number from the rule it breaks, beside its field, with the limit', () => {
+    expect(fieldsRefused({ btcToEur: 0.001, usdToEur: 0.001, statsDaysAveraged: 1.5 })).toEqual({
+      btcToEur: expect.objectContaining({ key: 'decimals', values: { decimals: 2 } }),
+      usdToEur: expect.objectContaining({ key: 'atLeast', values: { min: 0.01 } }),
+      statsDaysAveraged: expect.objectContaining({ key: 'wholeNumber' }),
     });
   });
 
-  it('words a rule across fields on the field the server names, from the settings merged', () => {
+  it('refuses a text over its length and one that leaves its line', () => {
+    expect(fieldsRefused({ sellerDetails: 'x'.repeat(1001), bitcoinAddress: 'bc1q\nabc' })).toEqual({
+      sellerDetails: expect.objectContaining({ key: 'tooLong', values: { max: 1000, typed: 1001 } }),
+      bitcoinAddress: expect.objectContaining({ key: 'singleLine' }),
+    });
+  });
+
+  it('names the field of a rule across fields, from the settings merged', () => {
+    expect(acrossFieldsIssue(inForce, { salesRepRevenueSharePct: 40, expectedId: 4 })).toMatchObject({
+      path: 'salesRepRevenueSharePct',
+      key: 'sharesAbove100',
+    });
+    expect(acrossFieldsIssue(inForce, { salesRepRevenueSharePct: 20, expectedId: 4 })).toBe(null);
+  });
+
+  it("places the server's issues on their fields, and the rest on the form", () => {
     const error = new ApiError(422, {
       status: 'invalidSettings',
-      message: 'salesRepRevenueSharePct: ...',
-      issues: [{ path: 'salesRepRevenueSharePct', message: 'The shares together cannot be above 100 %.' }],
+      message: 'x',
+      issues: [
+        { path: 'salesRepRevenueSharePct', message: 'x', key: 'sharesAbove100' },
+        { path: '', message: 'Send at least one setting', key: 'invalid' },
+      ],
     });
-    expect(settingsErrors(error, inForce, { salesRepRevenueSharePct: 40 })).toEqual({
-      salesRepRevenueSharePct: { key: 'sharesAbove100' },
+    expect(errorsByField(refusalIssues(error)!, settingsFieldOf)).toEqual({
+      fields: { salesRepRevenueSharePct: expect.objectContaining({ key: 'sharesAbove100' }) },
+      form: expect.objectContaining({ path: '' }),
     });
-  });
-
-  it('keeps the server text where no rule of the screen explains it, and gives the form the rest', () => {
-    expect(settingsErrors(refusal({ path: 'vatPct', message: 'Odd' }), inForce, { vatPct: 20 })).toEqual({
-      vatPct: { text: 'Odd' },
-    });
-    expect(settingsErrors(refusal({ path: '', message: 'Send at least one setting' }), inForce, {})).toEqual({
-      form: { text: 'Send at least one setting' },
-    });
-    expect(settingsErrors(new ApiError(409, { status: 'settingsChanged', message: 'Reload' }), inForce, {})).toEqual({
-      form: { text: 'Reload' },
-    });
-    expect(settingsErrors(new Error('offline'), inForce, {})).toEqual({ form: { key: 'invalid' } });
-  });
-
-  it('says a text setting must stay on one line', () => {
-    const error = refusal({ path: 'bitcoinAddress', message: 'Line breaks...' });
-    expect(settingsErrors(error, inForce, { bitcoinAddress: 'bc1q\nabc' })).toEqual({
-      bitcoinAddress: { key: 'singleLine' },
-    });
+    expect(refusalIssues(new ApiError(409, { status: 'settingsChanged', message: 'Reload' }))).toBe(null);
   });
 });

@@ -1,17 +1,13 @@
 import {
   NETWORK_SETTING_NAMES,
+  type TIssue,
   type TNetworkSettings,
   type TNetworkSettingName,
   type TUpdateNetworkSettingsRequest,
 } from '@helium/contracts';
-import {
-  NETWORK_SETTING_NUMBER_RULES,
-  settingNumberProblem,
-  settingsAcrossFieldsProblem,
-  type NumberSettingName,
-} from '@helium/domain/network-settings';
-import { isSingleLineText } from '@helium/domain/text';
-import { ApiError } from '../../../api/client.ts';
+import { settingsAcrossFieldsProblem } from '@helium/domain/network-settings';
+import { topLevelField } from '../../forms/utils/issues.ts';
+import { typedNumber } from '../../forms/utils/typedNumber.ts';
 
 export type SettingGroup = 'rates' | 'shares' | 'delivery' | 'payouts' | 'billing' | 'documents';
 
@@ -50,13 +46,6 @@ export const TEXT_SETTINGS: ReadonlySet<TNetworkSettingName> = new Set([
 /** Fields chosen from a list, sent as text: what to do with a payment for a cancelled sale. */
 export const CHOICE_SETTINGS: ReadonlySet<TNetworkSettingName> = new Set(['latePaymentAction']);
 
-/** Number fields that take whole numbers only. */
-export const WHOLE_SETTINGS: ReadonlySet<TNetworkSettingName> = new Set([
-  'minImpressionsToAutoPilot',
-  'minImpressionsForCtrRank',
-  'statsDaysAveraged',
-]);
-
 /** What a field is measured in, for its label: euros, percent, or nothing. */
 export function unitOf(field: TNetworkSettingName): 'eur' | 'pct' | 'rate' | null {
   if (field.endsWith('Pct')) return 'pct';
@@ -69,8 +58,9 @@ export function unitOf(field: TNetworkSettingName): 'eur' | 'pct' | 'rate' | nul
 export type SettingsDraft = Partial<Record<TNetworkSettingName, string | number>>;
 
 /**
- * The request of a save: only the fields that differ from the settings shown (an emptied number field is left out,
- * the server keeps its value), with the id of the settings shown so that another admin's change is not overwritten.
+ * The request of a save: only the fields that differ from the settings shown (an emptied number field is sent
+ * empty, so that it is refused as required, never quietly kept), with the id of the settings shown so that another
+ * admin's change is not overwritten.
  */
 export function settingsToSave(shown: TNetworkSettings, draft: SettingsDraft): TUpdateNetworkSettingsRequest {
   const request: Record<string, unknown> = {};
@@ -81,9 +71,9 @@ export function settingsToSave(shown: TNetworkSettings, draft: SettingsDraft): T
       if (typeof value === 'string' && value.trim() !== String(shown[field]).trim()) request[field] = value.trim();
       continue;
     }
-    if (value === '') continue;
-    const number = typeof value === 'number' ? value : Number(String(value).replace(',', '.'));
-    if (number !== shown[field]) request[field] = number;
+    const number = typedNumber(value);
+    if (number === undefined) request[field] = null;
+    else if (number !== shown[field]) request[field] = number;
   }
   return { ...request, expectedId: shown.id } as TUpdateNetworkSettingsRequest;
 }
@@ -92,71 +82,15 @@ export function settingsToSave(shown: TNetworkSettings, draft: SettingsDraft): T
 export const hasChanges = (request: TUpdateNetworkSettingsRequest) =>
   Object.keys(request).some((key) => key !== 'expectedId');
 
-/** Why a field was refused, as the screen words it: a key of `networkSettings.errors` with its values, or the server's text. */
-export type SettingError = { key: SettingErrorKey; values?: Record<string, number> } | { text: string };
-
-export type SettingErrorKey =
-  | 'tooManyDecimals'
-  | 'wholeNumber'
-  | 'belowMin'
-  | 'aboveMax'
-  | 'sharesAbove100'
-  | 'thresholdsNotAscending'
-  | 'singleLine'
-  | 'invalid';
-
-/** The refusal of a save, field by field; `form` for what names no field. */
-export type SettingsErrors = Partial<Record<TNetworkSettingName | 'form', SettingError>>;
-
-const isNumberSetting = (field: string): field is NumberSettingName => field in NETWORK_SETTING_NUMBER_RULES;
-
-/** The reason a field's value was refused, found again from the rules the server applied (packages/domain). */
-function reasonOf(field: TNetworkSettingName, merged: Record<string, unknown>, serverText: string): SettingError {
-  const value = merged[field];
-  if (isNumberSetting(field) && typeof value === 'number') {
-    const rule = NETWORK_SETTING_NUMBER_RULES[field];
-    switch (settingNumberProblem(value, rule)) {
-      case 'tooManyDecimals':
-        return rule.decimals === 0
-          ? { key: 'wholeNumber' }
-          : { key: 'tooManyDecimals', values: { decimals: rule.decimals } };
-      case 'belowMin':
-        return { key: 'belowMin', values: { min: rule.min } };
-      case 'aboveMax':
-        return { key: 'aboveMax', values: { max: rule.max } };
-      default:
-        break;
-    }
-    const across = settingsAcrossFieldsProblem(merged as unknown as Parameters<typeof settingsAcrossFieldsProblem>[0]);
-    if (across?.field === field) return { key: across.problem };
-  }
-  if (typeof value === 'string' && !isSingleLineText(value)) return { key: 'singleLine' };
-  return serverText ? { text: serverText } : { key: 'invalid' };
-}
+/** The fields of the form, as the update call's issues name them. */
+export const settingsFieldOf = topLevelField(NETWORK_SETTING_NAMES);
 
 /**
- * The server's refusal of a save (a 422 whose `issues` name the fields, the contract's or a rule's across fields),
- * field by field, worded from the same rules; anything else is the form's.
+ * A rule across fields the screen checks before sending, as the server does, on the settings as they would be:
+ * the shares together at most 100 %, the discount thresholds going up. Null when none is broken.
  */
-export function settingsErrors(
-  error: unknown,
-  shown: TNetworkSettings,
-  request: TUpdateNetworkSettingsRequest,
-): SettingsErrors {
-  if (!(error instanceof ApiError) || typeof error.body !== 'object' || error.body === null)
-    return { form: { key: 'invalid' } };
-  const body = error.body as { message?: unknown; issues?: unknown };
-  const merged: Record<string, unknown> = { ...shown, ...request };
-  const errors: SettingsErrors = {};
-  const issues = Array.isArray(body.issues) ? (body.issues as Array<{ path?: unknown; message?: unknown }>) : [];
-  for (const issue of issues) {
-    const field = NETWORK_SETTING_NAMES.find((name) => name === issue.path);
-    const text = typeof issue.message === 'string' ? issue.message : '';
-    if (field && !errors[field]) errors[field] = reasonOf(field, merged, text);
-    else if (!field && !errors.form) errors.form = text ? { text } : { key: 'invalid' };
-  }
-  if (Object.keys(errors).length === 0) {
-    errors.form = typeof body.message === 'string' && body.message ? { text: body.message } : { key: 'invalid' };
-  }
-  return errors;
+export function acrossFieldsIssue(shown: TNetworkSettings, request: TUpdateNetworkSettingsRequest): TIssue | null {
+  const merged = { ...shown, ...request } as Parameters<typeof settingsAcrossFieldsProblem>[0];
+  const problem = settingsAcrossFieldsProblem(merged);
+  return problem ? { path: problem.field, message: problem.problem, key: problem.problem } : null;
 }

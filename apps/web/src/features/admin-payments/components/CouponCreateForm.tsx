@@ -1,35 +1,52 @@
 import { useState } from 'react';
 import { Alert, Button, Group, NumberInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { TCreateCouponRequest } from '@helium/contracts';
+import { COUPON_CODE_MIN_CHARS, TEXT_LIMITS, type TCreateCouponRequest } from '@helium/contracts';
+import { ZCreateCouponRequestSchema } from '@helium/contracts/billing';
+import { checkRequest } from '@helium/contracts/issues';
+import { useFieldErrors } from '../../forms/hooks/useFieldErrors.ts';
 import {
-  couponErrors,
+  couponFieldOf,
   couponRequest,
   EMPTY_COUPON_FORM,
-  type CouponField,
+  missingAmount,
   type CouponFormValues,
 } from '../utils/couponForm.ts';
 
-/** Creating a coupon: a code, either a percentage off or free credits, and an optional last day. */
+/**
+ * Creating a coupon: a code, either a percentage off or free credits, and an optional last day. The contract checks
+ * it before it is sent; what it refuses is said beside its field, never corrected silently.
+ */
 export function CouponCreateForm({ onCreate }: { onCreate: (request: TCreateCouponRequest) => Promise<unknown> }) {
   const { t } = useTranslation();
   const [values, setValues] = useState<CouponFormValues>(EMPTY_COUPON_FORM);
-  const [errors, setErrors] = useState<Partial<Record<CouponField, string>>>({});
+  const errors = useFieldErrors(couponFieldOf);
   const [saving, setSaving] = useState(false);
   const [created, setCreated] = useState<string | null>(null);
-  const set = (change: Partial<CouponFormValues>) => setValues((old) => ({ ...old, ...change }));
+  const set = (change: Partial<CouponFormValues>) => {
+    if ('code' in change) errors.clear('code');
+    if ('amount' in change || 'kind' in change) errors.clear('amount');
+    if ('expiresOn' in change) errors.clear('expiresOn');
+    setValues((old) => ({ ...old, ...change }));
+  };
 
   const submit = async () => {
-    setSaving(true);
-    setErrors({});
     setCreated(null);
+    const missing = missingAmount(values);
+    if (missing) {
+      errors.setErrors({ fields: { amount: missing } });
+      return;
+    }
+    const request = couponRequest(values);
+    if (!errors.check(checkRequest(ZCreateCouponRequestSchema, request))) return;
+    setSaving(true);
     try {
-      await onCreate(couponRequest(values));
+      await onCreate(request);
       setCreated(values.code.trim());
       setValues(EMPTY_COUPON_FORM);
     } catch (caught) {
       console.error('create-coupon failed', caught);
-      setErrors(couponErrors(caught));
+      errors.refused(caught);
     } finally {
       setSaving(false);
     }
@@ -37,6 +54,7 @@ export function CouponCreateForm({ onCreate }: { onCreate: (request: TCreateCoup
 
   return (
     <form
+      noValidate
       aria-label={t('adminPayments.newCoupon')}
       onSubmit={(event) => {
         event.preventDefault();
@@ -48,9 +66,10 @@ export function CouponCreateForm({ onCreate }: { onCreate: (request: TCreateCoup
           label={t('adminPayments.couponCode')}
           value={values.code}
           onChange={(event) => set({ code: event.currentTarget.value })}
-          error={errors.code}
-          maxLength={40}
+          description={t('adminPayments.couponCodeHint', { min: COUPON_CODE_MIN_CHARS, max: TEXT_LIMITS.couponCode })}
+          error={errors.errorOf('code', { value: values.code, max: TEXT_LIMITS.couponCode })}
           autoComplete="off"
+          spellCheck={false}
         />
         <SegmentedControl
           aria-label={t('adminPayments.couponKind')}
@@ -65,11 +84,7 @@ export function CouponCreateForm({ onCreate }: { onCreate: (request: TCreateCoup
           label={values.kind === 'percent' ? t('adminPayments.percentOffLabel') : t('adminPayments.freeQuantityLabel')}
           value={values.amount}
           onChange={(amount) => set({ amount })}
-          error={errors.amount}
-          min={1}
-          max={values.kind === 'percent' ? 100 : undefined}
-          allowDecimal={false}
-          allowNegative={false}
+          error={errors.errorOf('amount')}
           thousandSeparator={values.kind === 'free' ? ' ' : undefined}
         />
         <TextInput
@@ -78,11 +93,11 @@ export function CouponCreateForm({ onCreate }: { onCreate: (request: TCreateCoup
           description={t('adminPayments.expiresOnHint')}
           value={values.expiresOn}
           onChange={(event) => set({ expiresOn: event.currentTarget.value })}
-          error={errors.expiresOn}
+          error={errors.errorOf('expiresOn')}
         />
-        {errors.form !== undefined ? (
+        {errors.formError !== null ? (
           <Alert color="red" role="alert">
-            {errors.form || t('common.error')}
+            {errors.formError}
           </Alert>
         ) : null}
         {created ? (

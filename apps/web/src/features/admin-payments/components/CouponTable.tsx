@@ -22,7 +22,9 @@ export function CouponTable({ coupons }: { coupons: TCoupon[] }) {
         <Table.Tbody>
           {coupons.map((coupon) => (
             <Table.Tr key={coupon.id}>
-              <Table.Td ff="monospace">{coupon.code}</Table.Td>
+              <Table.Td ff="monospace" className="user-text">
+                {coupon.code}
+              </Table.Td>
               <Table.Td>
                 {coupon.percentOff !== null
                   ? t('adminPayments.givesPercent', { pct: format.percent(coupon.percentOff, 0) })

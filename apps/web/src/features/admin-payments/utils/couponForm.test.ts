@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../api/client.ts';
-import { couponErrors, couponRequest, EMPTY_COUPON_FORM } from './couponForm.ts';
+import { checkRequest, ZCreateCouponRequestSchema } from '@helium/contracts';
+import { errorsByField } from '../../forms/utils/issues.ts';
+import { couponFieldOf, couponRequest, EMPTY_COUPON_FORM, missingAmount, type CouponFormValues } from './couponForm.ts';
 
 describe('couponRequest', () => {
   it('sends a percentage off or free credits, never both, and the end of the last day', () => {
@@ -18,33 +19,44 @@ describe('couponRequest', () => {
     });
   });
 
-  it('leaves an empty amount to the server to refuse', () => {
+  it('says an empty amount is required', () => {
     expect(couponRequest({ ...EMPTY_COUPON_FORM, code: 'X' })).toMatchObject({ percentOff: null, freeQuantity: null });
+    expect(missingAmount({ ...EMPTY_COUPON_FORM, code: 'X' })).toMatchObject({ key: 'required' });
+    expect(missingAmount({ ...EMPTY_COUPON_FORM, amount: 0 })).toBe(null);
   });
 });
 
-describe('couponErrors', () => {
-  it("puts each of the server's issues on its field", () => {
-    const error = new ApiError(422, {
-      status: 'invalidRequest',
-      message: 'The request is not valid.',
-      issues: [
-        { path: 'code', message: 'Letters, digits, - and _ only, 3 to 40 characters' },
-        { path: 'percentOff', message: 'A coupon gives either a percentage off or free credits' },
-        { path: 'expiresAt', message: 'Invalid date' },
-      ],
+describe('the check before sending (issue 36: nothing brought into range, nothing cut)', () => {
+  const refusal = (values: Partial<CouponFormValues>) => {
+    const checked = checkRequest(ZCreateCouponRequestSchema, couponRequest({ ...EMPTY_COUPON_FORM, ...values }));
+    return checked.success ? null : errorsByField(checked.issues, couponFieldOf);
+  };
+
+  it('refuses a percentage below 1 or above 100, or not whole, beside the amount', () => {
+    expect(refusal({ code: 'SPRING', amount: -5 })?.fields.amount).toMatchObject({
+      key: 'atLeast',
+      values: { min: 1 },
     });
-    expect(couponErrors(error)).toEqual({
-      code: 'Letters, digits, - and _ only, 3 to 40 characters',
-      amount: 'A coupon gives either a percentage off or free credits',
-      expiresOn: 'Invalid date',
+    expect(refusal({ code: 'SPRING', amount: '150' })?.fields.amount).toMatchObject({
+      key: 'atMost',
+      values: { max: 100 },
     });
+    expect(refusal({ code: 'SPRING', amount: '12.5' })?.fields.amount).toMatchObject({ key: 'wholeNumber' });
+    expect(refusal({ code: 'SPRING', amount: 100 })).toBe(null);
   });
 
-  it("shows a refusal without issues as the form's", () => {
-    expect(couponErrors(new ApiError(409, { status: 'couponExists', message: 'This code exists already' }))).toEqual({
-      form: 'This code exists already',
+  it('refuses a code over 40 characters (saying how many were typed) or with other characters', () => {
+    expect(refusal({ code: 'A'.repeat(300), amount: 10 })?.fields.code).toMatchObject({
+      key: 'tooLong',
+      values: { max: 40, typed: 300 },
     });
-    expect(couponErrors(new Error('boom'))).toEqual({ form: '' });
+    expect(refusal({ code: 'SPR ING', amount: 10 })?.fields.code).toMatchObject({ key: 'couponCode' });
+    expect(refusal({ code: 'AB', amount: 10 })?.fields.code).toMatchObject({ key: 'tooShort', values: { min: 3 } });
+  });
+
+  it("places the server's issues on the form's fields", () => {
+    expect(couponFieldOf('freeQuantity')).toBe('amount');
+    expect(couponFieldOf('expiresAt')).toBe('expiresOn');
+    expect(couponFieldOf('other')).toBeUndefined();
   });
 });

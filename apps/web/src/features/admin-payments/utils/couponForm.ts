@@ -1,5 +1,6 @@
-import type { TCreateCouponRequest } from '@helium/contracts';
-import { ApiError } from '../../../api/client.ts';
+import type { TCreateCouponRequest, TIssue } from '@helium/contracts';
+import { typedNumber } from '../../forms/utils/typedNumber.ts';
+import type { FieldOf } from '../../forms/utils/issues.ts';
 
 /** The coupon form as typed: a code, a percentage off or free credits, and an optional last day. */
 export interface CouponFormValues {
@@ -12,21 +13,26 @@ export interface CouponFormValues {
 
 export const EMPTY_COUPON_FORM: CouponFormValues = { code: '', kind: 'percent', amount: '', expiresOn: '' };
 
-export type CouponField = 'code' | 'amount' | 'expiresOn' | 'form';
+export type CouponField = 'code' | 'amount' | 'expiresOn';
 
 /**
- * What the form sends: the server checks everything (code's letters, 1-100 %, one kind only). A coupon expires at
- * the end of its last day, UTC, the network's time base.
+ * What the form sends, as typed: the contract checks it before it is sent (a percentage is a whole number from 1
+ * to 100, -5 or 150 is refused, never turned into 5 or 100; a code longer than 40 characters is refused, not cut).
+ * A coupon expires at the end of its last day, UTC, the network's time base.
  */
 export function couponRequest(values: CouponFormValues): TCreateCouponRequest {
-  const amount = values.amount === '' ? Number.NaN : Number(values.amount);
-  const value = Number.isFinite(amount) ? amount : null;
+  const value = typedNumber(values.amount) ?? null;
   return {
     code: values.code.trim(),
     percentOff: values.kind === 'percent' ? value : null,
     freeQuantity: values.kind === 'free' ? value : null,
     expiresAt: /^\d{4}-\d{2}-\d{2}$/.test(values.expiresOn) ? `${values.expiresOn}T23:59:59Z` : null,
   };
+}
+
+/** An empty amount: required (the contract would say only that a coupon needs one kind or the other). */
+export function missingAmount(values: CouponFormValues): TIssue | null {
+  return typedNumber(values.amount) === undefined ? { path: 'amount', message: 'Required', key: 'required' } : null;
 }
 
 const FIELD_OF_PATH: Record<string, CouponField> = {
@@ -36,17 +42,5 @@ const FIELD_OF_PATH: Record<string, CouponField> = {
   expiresAt: 'expiresOn',
 };
 
-/** The server's refusal, field by field where it names one; `form` for the rest. */
-export function couponErrors(error: unknown): Partial<Record<CouponField, string>> {
-  if (!(error instanceof ApiError) || typeof error.body !== 'object' || error.body === null) return { form: '' };
-  const body = error.body as { message?: unknown; issues?: unknown };
-  const errors: Partial<Record<CouponField, string>> = {};
-  if (Array.isArray(body.issues)) {
-    for (const issue of body.issues as { path?: unknown; message?: unknown }[]) {
-      const field = FIELD_OF_PATH[String(issue.path ?? '')] ?? 'form';
-      if (typeof issue.message === 'string' && errors[field] === undefined) errors[field] = issue.message;
-    }
-  }
-  if (Object.keys(errors).length === 0) errors.form = typeof body.message === 'string' ? body.message : '';
-  return errors;
-}
+/** The form's field that an issue of create-coupon names. */
+export const couponFieldOf: FieldOf<CouponField> = (path) => FIELD_OF_PATH[path.split('.')[0] ?? ''];

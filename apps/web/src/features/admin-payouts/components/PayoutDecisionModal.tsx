@@ -1,9 +1,15 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { TAdminPayout, TUpdatePayoutRequest } from '@helium/contracts';
-import { apiErrorMessage } from '../../../api/client.ts';
+import { TEXT_LIMITS, type TAdminPayout, type TUpdatePayoutRequest } from '@helium/contracts';
+import { ZUpdatePayoutRequestSchema } from '@helium/contracts/payouts';
+import { checkRequest } from '@helium/contracts/issues';
+import { useFieldErrors } from '../../forms/hooks/useFieldErrors.ts';
+import type { FieldOf } from '../../forms/utils/issues.ts';
 import { decisionRequest, type PayoutDecision } from '../utils/payouts.ts';
+
+/** The one text of the form: the reference of a payout paid, the reason of one returned. */
+const fieldOf: FieldOf<'text'> = (path) => (path === 'reference' || path === 'reason' ? 'text' : null);
 
 /**
  * Marking a payout paid (with the transfer's reference) or returned (with the reason): both required, confirmed in
@@ -22,20 +28,20 @@ export function PayoutDecisionModal({
 }) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const errors = useFieldErrors(fieldOf);
   const [sending, setSending] = useState(false);
   const paid = decision === 'paid';
   const facts = { id: payout.id, brand: payout.brand, amount: payout.amountToSendStr };
+  const max = paid ? TEXT_LIMITS.payoutReference : TEXT_LIMITS.payoutReason;
 
   const submit = async () => {
     const request = decisionRequest(payout.id, decision, text);
-    setError(null);
     if (!request) {
-      setFieldError(paid ? t('adminPayouts.referenceRequired') : t('adminPayouts.reasonRequired'));
+      const required = paid ? t('adminPayouts.referenceRequired') : t('adminPayouts.reasonRequired');
+      errors.setErrors({ fields: { text: { text: required } } });
       return;
     }
-    setFieldError(null);
+    if (!errors.check(checkRequest(ZUpdatePayoutRequestSchema, request))) return;
     if (!window.confirm(paid ? t('adminPayouts.confirmPaid', facts) : t('adminPayouts.confirmReturned', facts))) return;
     setSending(true);
     try {
@@ -43,7 +49,7 @@ export function PayoutDecisionModal({
       onClose();
     } catch (caught) {
       console.error('update-payout failed', caught);
-      setError(apiErrorMessage(caught) ?? t('common.error'));
+      errors.refused(caught);
       setSending(false);
     }
   };
@@ -75,10 +81,12 @@ export function PayoutDecisionModal({
             <TextInput
               label={label}
               value={text}
-              onChange={(event) => setText(event.currentTarget.value)}
-              error={fieldError}
+              onChange={(event) => {
+                errors.clear('text');
+                setText(event.currentTarget.value);
+              }}
+              error={errors.errorOf('text', { value: text, max })}
               required
-              maxLength={200}
               autoComplete="off"
               data-autofocus
             />
@@ -86,18 +94,20 @@ export function PayoutDecisionModal({
             <Textarea
               label={label}
               value={text}
-              onChange={(event) => setText(event.currentTarget.value)}
-              error={fieldError}
+              onChange={(event) => {
+                errors.clear('text');
+                setText(event.currentTarget.value);
+              }}
+              error={errors.errorOf('text', { value: text, max })}
               required
-              maxLength={500}
               autosize
               minRows={3}
               data-autofocus
             />
           )}
-          {error !== null ? (
+          {errors.formError !== null ? (
             <Alert color="red" role="alert" data-testid="payout-decision-error">
-              {error}
+              {errors.formError}
             </Alert>
           ) : null}
           <Group justify="flex-end" gap="sm">

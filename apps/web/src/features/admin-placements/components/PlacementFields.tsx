@@ -8,12 +8,15 @@ import { browserAcceptsSelector } from '../utils/selectorCheck.ts';
 export function PlacementFields({
   draft,
   number,
+  error,
   onChange,
   onDelete,
 }: {
   draft: PlacementDraft;
   /** 1-based, as the server's messages name placements. */
   number: number;
+  /** Why its selector was refused (by the contract or the server), in the user's language. */
+  error?: string;
   onChange: (draft: PlacementDraft) => void;
   onDelete: () => void;
 }) {
@@ -50,7 +53,7 @@ export function PlacementFields({
             description={t('placements.selectorHelp')}
             placeholder="#sidebar .ad-slot"
             value={draft.selector}
-            error={selectorError}
+            error={error ?? selectorError}
             onChange={(event) => onChange({ ...draft, selector: event.currentTarget.value })}
             styles={{ input: { fontFamily: 'monospace' } }}
             required

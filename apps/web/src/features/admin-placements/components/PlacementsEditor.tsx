@@ -1,17 +1,18 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { TGetPlacementsResponse, TPlacementFields } from '@helium/contracts';
-import { MAX_PLACEMENTS } from '@helium/contracts';
-import { apiErrorMessage } from '../../../api/client.ts';
-import { draftsOf, firstMissingSelector, newDraft, requestOf, type PlacementDraft } from '../utils/placementForm.ts';
+import { MAX_PLACEMENTS, TEXT_LIMITS, type TGetPlacementsResponse, type TPlacementFields } from '@helium/contracts';
+import { ZUpdatePlacementsRequestSchema } from '@helium/contracts/placements';
+import { checkRequest } from '@helium/contracts/issues';
+import { useFieldErrors } from '../../forms/hooks/useFieldErrors.ts';
+import { draftsOf, newDraft, placementFieldOf, requestOf, type PlacementDraft } from '../utils/placementForm.ts';
 import { PlacementFields } from './PlacementFields.tsx';
-
-type Outcome = { kind: 'saved' } | { kind: 'error'; message: string } | null;
 
 /**
  * A publisher's placements as a list to edit and save at once (update-placements replaces the list). Deleting
- * asks first, then saves the list without it. An empty list gives the publisher the default placement.
+ * asks first, then saves the list without it. An empty list gives the publisher the default placement. What the
+ * contract or the server refuses (a missing or too long selector, one that does not parse) is said beside the
+ * selector of its placement.
  */
 export function PlacementsEditor({
   data,
@@ -23,22 +24,22 @@ export function PlacementsEditor({
   const { t } = useTranslation();
   const [drafts, setDrafts] = useState<PlacementDraft[]>(() => draftsOf(data.placements));
   const [saving, setSaving] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [saved, setSaved] = useState(false);
+  const errors = useFieldErrors(placementFieldOf);
 
   const saveList = async (list: PlacementDraft[]) => {
-    const missing = firstMissingSelector(list);
-    if (missing !== null) {
-      setOutcome({ kind: 'error', message: t('placements.selectorMissing', { n: missing }) });
+    setSaved(false);
+    const placements = requestOf(list);
+    if (!errors.check(checkRequest(ZUpdatePlacementsRequestSchema, { publisherId: data.publisher.id, placements })))
       return;
-    }
     setSaving(true);
-    setOutcome(null);
     try {
-      await onSave(requestOf(list));
+      await onSave(placements);
       setDrafts(list);
-      setOutcome({ kind: 'saved' });
+      setSaved(true);
     } catch (error) {
-      setOutcome({ kind: 'error', message: apiErrorMessage(error) ?? t('common.error') });
+      console.error('update-placements failed', error);
+      errors.refused(error);
     } finally {
       setSaving(false);
     }
@@ -46,6 +47,8 @@ export function PlacementsEditor({
 
   const remove = (index: number) => {
     if (!window.confirm(t('placements.deleteConfirm', { n: index + 1 }))) return;
+    // The errors shown were of the placements' old numbers.
+    errors.setFormError(null);
     void saveList(drafts.filter((_, at) => at !== index));
   };
 
@@ -57,21 +60,26 @@ export function PlacementsEditor({
           key={draft.key}
           draft={draft}
           number={index + 1}
+          error={errors.errorOf(
+            String(index),
+            draft.isDefault ? undefined : { value: draft.selector, max: TEXT_LIMITS.cssSelector },
+          )}
           onChange={(changed) => {
-            setOutcome(null);
+            setSaved(false);
+            errors.clear(String(index));
             setDrafts((list) => list.map((item, at) => (at === index ? changed : item)));
           }}
           onDelete={() => remove(index)}
         />
       ))}
-      {outcome?.kind === 'saved' ? (
+      {saved ? (
         <Alert color="green" role="status">
           {t('placements.saved')}
         </Alert>
       ) : null}
-      {outcome?.kind === 'error' ? (
+      {errors.formError !== null ? (
         <Alert color="red" role="alert" title={t('placements.notSaved')}>
-          {outcome.message}
+          {errors.formError}
         </Alert>
       ) : null}
       <Group wrap="wrap">

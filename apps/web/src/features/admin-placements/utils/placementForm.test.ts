@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { draftsOf, firstMissingSelector, newDraft, requestOf, sitePreviewUrl } from './placementForm.ts';
+import { draftsOf, newDraft, placementFieldOf, requestOf, sitePreviewUrl } from './placementForm.ts';
 
 describe('placement form', () => {
   it('round-trips stored placements, a null selector as the default slot', () => {
@@ -18,12 +18,13 @@ describe('placement form', () => {
     ]);
   });
 
-  it('trims selectors and finds the first one missing', () => {
+  it('trims selectors, and finds the placement an issue names', () => {
     const draft = { ...newDraft(), selector: '  .slot ' };
     expect(requestOf([draft])[0]?.selector).toBe('.slot');
-    expect(firstMissingSelector([draft, newDraft()])).toBe(2);
-    expect(firstMissingSelector([draft, { ...newDraft(), isDefault: true }])).toBeNull();
     expect(newDraft().key).not.toBe(newDraft().key);
+    expect(placementFieldOf('placements.1.selector')).toBe('1');
+    expect(placementFieldOf('placements.12')).toBe('12');
+    expect(placementFieldOf('publisherId')).toBeNull();
   });
 
   it('previews the site over https', () => {

@@ -1,4 +1,5 @@
 import type { TPlacement, TPlacementFields } from '@helium/contracts';
+import type { FieldOf } from '../../forms/utils/issues.ts';
 
 /** One placement as the screen edits it: `isDefault` stands for a null selector (the default slot). */
 export interface PlacementDraft {
@@ -39,11 +40,11 @@ export function requestOf(drafts: readonly PlacementDraft[]): TPlacementFields[]
   }));
 }
 
-/** The first placement (1-based) whose selector is missing, or null: the server refuses an empty one. */
-export function firstMissingSelector(drafts: readonly PlacementDraft[]): number | null {
-  const index = drafts.findIndex((draft) => !draft.isDefault && draft.selector.trim() === '');
-  return index < 0 ? null : index + 1;
-}
+/**
+ * The placement an issue of update-placements is about (`placements.2.selector`), as its index in the list: its
+ * fields show the error beside its selector.
+ */
+export const placementFieldOf: FieldOf<string> = (path) => /^placements\.(\d+)(\.|$)/.exec(path)?.[1] ?? null;
 
 /** The publisher's site as the preview frames it, or null without a domain. */
 export function sitePreviewUrl(domain: string | null): string | null {

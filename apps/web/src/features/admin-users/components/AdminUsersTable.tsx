@@ -28,8 +28,8 @@ export function AdminUsersTable({ users }: { users: TAdminUserRow[] }) {
         <Table.Tbody>
           {users.map((user) => (
             <Table.Tr key={user.id} data-testid={`admin-user-${user.id}`}>
-              <Table.Td>{user.name}</Table.Td>
-              <Table.Td>{user.email}</Table.Td>
+              <Table.Td className="user-text">{user.name}</Table.Td>
+              <Table.Td className="user-text">{user.email}</Table.Td>
               <Table.Td>
                 <Group gap={6}>
                   {user.isAdmin ? <Badge color="dark">{t('adminUsers.admin')}</Badge> : null}

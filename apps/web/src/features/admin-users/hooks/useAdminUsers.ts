@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useDebouncedValue } from '@mantine/hooks';
-import { getUsersCall } from '@helium/contracts';
+import { getUsersCall, TEXT_LIMITS } from '@helium/contracts';
 import { apiPost } from '../../../api/client.ts';
 
 export const ADMIN_USERS_QUERY_KEY = ['admin', 'users'] as const;
@@ -15,6 +15,8 @@ export function useAdminUsers() {
     queryKey: [...ADMIN_USERS_QUERY_KEY, debounced, page],
     queryFn: () => apiPost(getUsersCall, { search: debounced || undefined, page }),
     placeholderData: (previous) => previous,
+    // A search over its limit is said beside the field (AdminUsersPage), not sent cut.
+    enabled: debounced.length <= TEXT_LIMITS.search,
   });
   const setSearch = (value: string) => {
     setSearchText(value);

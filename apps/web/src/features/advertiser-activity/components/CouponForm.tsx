@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { Button, Group, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { TEXT_LIMITS } from '@helium/contracts';
+import { useTooLongText } from '../../forms/hooks/useIssueText.ts';
 
 export interface CouponState {
   apply: (code: string) => Promise<boolean>;
@@ -14,8 +16,10 @@ export interface CouponState {
 export function CouponForm({ coupon }: { coupon: CouponState }) {
   const { t } = useTranslation();
   const [code, setCode] = useState('');
+  const tooLong = useTooLongText();
+  const lengthError = tooLong(code, TEXT_LIMITS.couponCode);
   const submit = async () => {
-    if (code.trim() === '') return;
+    if (code.trim() === '' || lengthError) return;
     if (await coupon.apply(code)) setCode('');
   };
   return (
@@ -31,8 +35,7 @@ export function CouponForm({ coupon }: { coupon: CouponState }) {
           label={t('buy.couponCode')}
           value={code}
           onChange={(event) => setCode(event.currentTarget.value)}
-          error={coupon.error !== null ? coupon.error || t('buy.couponFailed') : undefined}
-          maxLength={40}
+          error={lengthError ?? (coupon.error !== null ? coupon.error || t('buy.couponFailed') : undefined)}
           autoComplete="off"
           style={{ flex: 1 }}
           data-testid="coupon-code"

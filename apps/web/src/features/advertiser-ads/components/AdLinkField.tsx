@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { Badge, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { TEXT_LIMITS } from '@helium/contracts';
 import { isHttpLink } from '@helium/domain/ads';
+import { useTooLongText } from '../../forms/hooks/useIssueText.ts';
 
 export const AUTOSAVE_DELAY_MS = 500;
 export const SAVED_BADGE_MS = 1000;
@@ -27,7 +29,8 @@ export function AdLinkField(props: {
     save.current = onSave;
   }, [onSave]);
   const trimmed = value.trim();
-  const invalid = trimmed !== '' && !isHttpLink(trimmed);
+  const tooLong = useTooLongText()(value, TEXT_LIMITS.link);
+  const invalid = (trimmed !== '' && !isHttpLink(trimmed)) || tooLong !== undefined;
 
   useEffect(() => {
     if (locked || invalid || trimmed === lastSaved.current) return;
@@ -60,7 +63,7 @@ export function AdLinkField(props: {
       readOnly={locked}
       disabled={disabled && !locked}
       description={locked ? t('advertiserAds.linkLocked') : undefined}
-      error={invalid ? t('advertiserAds.linkInvalid') : undefined}
+      error={tooLong ?? (invalid ? t('advertiserAds.linkInvalid') : undefined)}
       onChange={(event) => {
         setSaved(false);
         setValue(event.currentTarget.value);

@@ -1,12 +1,17 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { apiErrorMessage } from '../../../api/client.ts';
+import { TEXT_LIMITS } from '@helium/contracts';
+import { useFieldErrors } from '../../forms/hooks/useFieldErrors.ts';
+import type { FieldOf } from '../../forms/utils/issues.ts';
 import { billingAddressToSave } from '../utils/settings.ts';
+
+const fieldOf: FieldOf<'address'> = (path) => (path === 'data.address' ? 'address' : null);
 
 /**
  * The billing information (section 2.4): read mode with Modify; edit mode with Save and Cancel. An empty address
- * is refused here (errorAddress) and nothing is saved; Cancel reads the settings again.
+ * is refused here (errorAddress), and one over its length as it is typed (issue 36, point 8: refused, never cut),
+ * and nothing is saved; Cancel reads the settings again. The address shown wraps however long its words.
  */
 export function BillingInformationCard({
   address,
@@ -20,32 +25,34 @@ export function BillingInformationCard({
   const { t } = useTranslation();
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(address);
-  const [error, setError] = useState<string | null>(null);
+  const errors = useFieldErrors(fieldOf);
   const [saving, setSaving] = useState(false);
+  const lengthError = errors.errorOf('address', { value: draft, max: TEXT_LIMITS.billingAddress });
 
   const modify = () => {
     setDraft(address);
-    setError(null);
+    errors.setFormError(null);
     setEditing(true);
   };
   const cancel = () => {
     setEditing(false);
-    setError(null);
+    errors.setFormError(null);
     void onReload();
   };
   const save = async () => {
     const toSave = billingAddressToSave(draft);
     if (toSave === null) {
-      setError(t('advertiserSetting.errorAddress'));
+      errors.setErrors({ fields: { address: { text: t('advertiserSetting.errorAddress') } } });
       return;
     }
+    if (lengthError) return;
     setSaving(true);
-    setError(null);
     try {
       await onSave(toSave);
       setEditing(false);
     } catch (caught) {
-      setError(apiErrorMessage(caught) ?? t('common.error'));
+      console.error('save-settings failed', caught);
+      errors.refused(caught);
     } finally {
       setSaving(false);
     }
@@ -68,11 +75,14 @@ export function BillingInformationCard({
               <Textarea
                 label={t('advertiserSetting.address')}
                 value={draft}
-                onChange={(event) => setDraft(event.currentTarget.value)}
-                error={error}
+                onChange={(event) => {
+                  errors.clear('address');
+                  setDraft(event.currentTarget.value);
+                }}
+                error={lengthError ?? errors.formError}
                 autosize
                 minRows={4}
-                maxLength={2000}
+                maxRows={16}
                 data-autofocus
                 autoFocus
               />
@@ -93,7 +103,7 @@ export function BillingInformationCard({
                 {t('advertiserSetting.noAddress')}
               </Alert>
             ) : (
-              <Text style={{ whiteSpace: 'pre-line' }} data-testid="billing-address">
+              <Text className="user-text" style={{ whiteSpace: 'pre-line' }} data-testid="billing-address">
                 {address}
               </Text>
             )}

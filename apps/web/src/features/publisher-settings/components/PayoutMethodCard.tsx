@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Group, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { TSavePublisherSettingsRequest } from '@helium/contracts';
+import { TEXT_LIMITS, type TSavePublisherSettingsRequest } from '@helium/contracts';
+import { useTooLongText } from '../../forms/hooks/useIssueText.ts';
 import type { PayoutMethod } from '@helium/domain/payouts';
 import { apiErrorMessage } from '../../../api/client.ts';
 import {
@@ -66,7 +67,12 @@ export function PayoutMethodCard({
     setFormError(null);
     void onReload();
   };
+  const tooLong = useTooLongText();
+  /** A detail over its length, said as it is typed (issue 36, point 8: refused, never cut). */
+  const lengthError = (field: FieldName) => tooLong(draft[field] ?? '', TEXT_LIMITS.payoutDetails[field]);
+
   const save = async () => {
+    if (fields.some((field) => lengthError(field))) return;
     const request = requestToSave({ field: method, data: draft } as TSavePublisherSettingsRequest);
     const found = firstProblem(request);
     setFormError(null);
@@ -115,7 +121,7 @@ export function PayoutMethodCard({
                 const common = {
                   label: t(`settings.fields.${field}`),
                   value: draft[field] ?? '',
-                  error: messageOf(field),
+                  error: lengthError(field) ?? messageOf(field),
                   readOnly: saving,
                   name: field,
                 };
@@ -133,7 +139,6 @@ export function PayoutMethodCard({
                     }}
                     autosize
                     minRows={3}
-                    maxLength={500}
                   />
                 ) : (
                   <TextInput

@@ -304,6 +304,17 @@ describe('placements', () => {
     const ctx = await context();
     const page = await ctx.newPage();
     const views = viewsSentBy(page);
+    // The ad's image waits until the box is closed: a view needs the image shown, so however slowly the keys
+    // arrive on a loaded machine, the view cannot complete first.
+    let releaseMedia!: () => void;
+    const mediaHeld = new Promise<void>((resolve) => (releaseMedia = resolve));
+    await page.route(
+      (url) => url.pathname.startsWith('/media/') || url.pathname.startsWith('/serve/creative/'),
+      async (route) => {
+        await mediaHeld;
+        await route.continue();
+      },
+    );
     await page.goto(`${blog.url}/plain.html`);
     const link = page.locator('a[href*="/c/"]');
     await link.waitFor({ state: 'visible' });
@@ -320,7 +331,8 @@ describe('placements', () => {
     expect(await close.evaluate((element) => getComputedStyle(element).outlineStyle)).toBe('solid');
     await page.keyboard.press('Enter');
     expect(await link.count()).toBe(0);
-    // Closed before its second in view: no view beacon.
+    releaseMedia();
+    // Closed before its second in view: no view beacon, though its image now loads (detached).
     await page.waitForTimeout(1500);
     expect(views).toEqual([]);
     // The next page of a single-page app is counted and served, but the reader closed the box: none comes back.

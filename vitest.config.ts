@@ -1,6 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
+/** With TEST_CPU_LOG=<file>, each test file's CPU seconds are appended to it (scripts/test-cpu-log.ts). */
+const setupFiles = process.env.TEST_CPU_LOG ? ['scripts/test-cpu-log.ts'] : [];
 
 /**
  * One runner for every suite: unit (pure logic), api (the real app through inject, on PGlite, and on
@@ -16,6 +18,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
+          setupFiles,
           include: [
             'packages/*/test/**/*.test.ts',
             'apps/web/src/**/*.test.{ts,tsx}',
@@ -30,6 +33,7 @@ export default defineConfig({
       {
         test: {
           name: 'api',
+          setupFiles,
           include: ['apps/api/{src,test}/**/*.test.ts'],
           env: { TEST_DB: 'pglite' },
           testTimeout: 30_000,
@@ -41,6 +45,7 @@ export default defineConfig({
             {
               test: {
                 name: 'api-postgres',
+                      setupFiles,
                 include: ['apps/api/{src,test}/**/*.test.ts'],
                 env: { TEST_DB: 'postgres', TEST_DATABASE_URL: postgresUrl },
                 testTimeout: 30_000,
@@ -52,6 +57,7 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
+          setupFiles,
           include: ['e2e/**/*.spec.ts'],
           globalSetup: ['e2e/global-setup.ts'],
           fileParallelism: false,

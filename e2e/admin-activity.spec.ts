@@ -1,23 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, signInThroughForm } from './support/browser.ts';
-import { startProduct, type Product } from './support/product.ts';
+import { launchBrowser } from './support/browser.ts';
+import { sharedProduct, signedInPage } from './support/sessions.ts';
 
-let product: Product;
+// On the shared product: the toggles here are the screen's own state, nothing saved.
 let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
-  product = await startProduct();
   browser = await launchBrowser();
-  page = await newPage(browser, product);
-  await signInThroughForm(page, product, 'admin@demo.test');
+  page = await signedInPage(browser, sharedProduct(), 'admin@demo.test');
   await page.waitForURL('**/admin/stats');
 }, 120_000);
 
 afterAll(async () => {
   await browser?.close();
-  await product?.stop();
 });
 
 const nav = () => page.getByRole('navigation', { name: 'Main navigation' });

@@ -1,29 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, signInThroughForm } from './support/browser.ts';
-import { startProduct, type Product } from './support/product.ts';
+import { launchBrowser } from './support/browser.ts';
+import { callFromPage } from './support/screens.ts';
+import { sharedProduct, signedInPage } from './support/sessions.ts';
 
 /*
  * Figures by country (issue 25, item 4): the advertiser's Activity screen opens "By country", a dialog of the
  * campaign's impressions, clicks, CTR and cost per visitor country (the demo's 30 days of history), in English and
- * in French.
+ * in French. On the shared product: the advertiser's language is put back afterwards.
  */
 
-let product: Product;
 let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
-  product = await startProduct();
   browser = await launchBrowser();
-  page = await newPage(browser, product);
-  await signInThroughForm(page, product, 'advertiser@demo.test');
+  page = await signedInPage(browser, sharedProduct(), 'advertiser@demo.test');
   await page.waitForURL(/\/advertiser\/activity/);
 }, 120_000);
 
 afterAll(async () => {
+  if (page) await callFromPage(page, '/api/common/update-user', { key: 'locale', value: 'en' });
   await browser?.close();
-  await product?.stop();
 });
 
 /** The dialog's rows as their cells' texts. */

@@ -2,19 +2,19 @@ import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, newPage } from './support/browser.ts';
-import { startProduct, type Product } from './support/product.ts';
+import { sharedProduct, type SharedProduct } from './support/sessions.ts';
 
-let product: Product;
+// On the shared product: this reads files and the sign-in page.
+let product: SharedProduct;
 let browser: Browser;
 
 beforeAll(async () => {
-  product = await startProduct();
+  product = sharedProduct();
   browser = await launchBrowser();
 });
 
 afterAll(async () => {
   await browser?.close();
-  await product?.stop();
 });
 
 /** A GET as a client that accepts only `encoding`: its status and headers, the body left undecoded. */

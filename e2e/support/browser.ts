@@ -32,7 +32,8 @@ export async function launchBrowser(options: { resolving?: string[] } = {}): Pro
   });
 }
 
-export async function newPage(browser: Browser, product: Product): Promise<Page> {
+/** A page of a new context (signed out, in English) on `product`: a started one or the shared one. */
+export async function newPage(browser: Browser, product: { url: string }): Promise<Page> {
   const context = await browser.newContext({ baseURL: product.url, locale: 'en-US' });
   return context.newPage();
 }

@@ -8,6 +8,7 @@ import { inject } from 'vitest';
 import { startSmtpCatcher } from '../../apps/api/test/smtp-catcher.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const STARTUP_LIMIT_MS = 180_000;
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -75,7 +76,8 @@ export async function startProduct(
   child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
 
-  const deadline = Date.now() + 60_000;
+  // Seeding an empty DATA_DIR (the global setup's) takes tens of seconds when other test runs load the machine.
+  const deadline = Date.now() + STARTUP_LIMIT_MS;
   for (;;) {
     if (child.exitCode !== null) {
       await smtp.close();
@@ -87,7 +89,8 @@ export async function startProduct(
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`The product did not start in 60 s:\n${output.join('')}`);
+    if (Date.now() > deadline)
+      throw new Error(`The product did not start in ${STARTUP_LIMIT_MS / 1000} s:\n${output.join('')}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 

@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
+import type { AxeResults } from 'axe-core';
 import { USER_TYPE, type UserType } from '@helium/domain/roles';
 import { APP_ROUTES } from '../../apps/web/src/app/routes.ts';
 import { signInThroughForm } from './browser.ts';
@@ -76,4 +79,67 @@ export async function callFromPage(page: Page, path: string, body: unknown): Pro
     { path, body },
   );
   if (status !== 200) throw new Error(`${path} answered ${status}`);
+}
+
+/** A phone's window, and a laptop's. */
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1280, height: 800 };
+
+/** Waits until no CSS transition is running (spinners' endless animations are not transitions). */
+export async function transitionsEnded(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((animation) => !(animation instanceof CSSTransition) || animation.playState !== 'running'),
+  );
+}
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const LANDMARK_RULES = ['landmark-one-main', 'region'];
+
+/**
+ * What axe-core finds serious or critical on the page as it is (WCAG 2.1 A and AA, and axe's best practices), and
+ * any landmark rule broken (a main, all content in landmarks): one line each.
+ */
+export async function axeProblems(page: Page): Promise<string[]> {
+  // A dialog fading in has blended colours for a moment (a loaded machine saw white on violet as 3.3:1): judge the
+  // page once its transitions have ended.
+  await transitionsEnded(page);
+  // Evaluated through the DevTools protocol, which the page's Content-Security-Policy does not restrict.
+  await page.evaluate(AXE_SOURCE);
+  const results = await page.evaluate(
+    () =>
+      (window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResults> } }).axe.run(
+        document,
+        { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+      ) as Promise<AxeResults>,
+  );
+  return results.violations
+    .filter(
+      (violation) =>
+        violation.impact === 'serious' || violation.impact === 'critical' || LANDMARK_RULES.includes(violation.id),
+    )
+    .flatMap((violation) =>
+      violation.nodes.map(
+        (node) =>
+          `${violation.id} (${violation.impact}): ${node.target.join(' ')}: ${node.failureSummary?.split('\n')[1]?.trim() ?? ''}`,
+      ),
+    );
+}
+
+/** How much wider than the window the page is (0 when nothing scrolls sideways). */
+export function sidewaysOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}
+
+/** The tables wider than the box they sit in (each as its label and both widths), for a screen at 1280 px. */
+export function tablesWiderThanTheirBox(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    Array.from(document.querySelectorAll('main table')).flatMap((table) => {
+      let box = table.parentElement;
+      while (box && box.scrollWidth <= box.clientWidth && box.tagName !== 'MAIN') box = box.parentElement;
+      const name = table.getAttribute('aria-label') ?? table.getAttribute('data-testid') ?? 'a table';
+      return box && box.tagName !== 'MAIN' ? [`${name}: ${box.scrollWidth} px in ${box.clientWidth} px`] : [];
+    }),
+  );
 }

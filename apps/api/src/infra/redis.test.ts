@@ -55,14 +55,17 @@ describe('the Redis connection (infra/redis.ts): calls fail fast while Redis is 
   });
 
   it('on a server that answers the connection check, then nothing: a call fails within the command timeout', async () => {
-    // Stands for a Redis cut off by the network after connecting: only the INFO of ioredis's ready check answered.
+    // Stands for a Redis cut off by the network after connecting: only the connection check of ioredis answered, its
+    // CLIENT SETINFO and the INFO of its ready check, each command once (they may come in one packet or several).
     const sockets = new Set<Socket>();
     const silent = createServer((socket) => {
       sockets.add(socket.on('close', () => sockets.delete(socket)));
       socket.on('data', (data) => {
-        if (!/info/i.test(data.toString())) return;
-        const info = '# Server\r\nloading:0\r\n';
-        socket.write(`$${info.length}\r\n${info}\r\n`);
+        for (const [, command] of data.toString().matchAll(/\*\d+\r\n\$\d+\r\n(\w+)\r\n/g)) {
+          const info = '# Server\r\nloading:0\r\n';
+          if (/^client$/i.test(command!)) socket.write('+OK\r\n');
+          if (/^info$/i.test(command!)) socket.write(`$${info.length}\r\n${info}\r\n`);
+        }
       });
     });
     silent.listen(0, '127.0.0.1');

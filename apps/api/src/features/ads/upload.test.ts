@@ -46,6 +46,9 @@ vi.mock('node:child_process', async (importOriginal) => {
   }) as typeof original.spawn;
   return { ...original, default: { ...original, spawn }, spawn };
 });
+// The API tests share a worker between files (`isolate: false`, vitest.config.ts): an earlier file may have loaded the
+// server's modules with the real child_process. Load them again for this file, under the mock above.
+vi.hoisted(() => vi.resetModules());
 
 let t: TestApp;
 let advertiser: TestClient;

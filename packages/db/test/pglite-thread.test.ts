@@ -131,11 +131,17 @@ describe('PGlite in a worker thread', () => {
     await database.exec('create table waited (id integer primary key)');
     const statement = insertIds('waited');
     let release!: () => void;
+    let started!: () => void;
+    const isStarted = new Promise<void>((resolve) => (started = resolve));
     const first = database.transaction(async (tx) => {
       await tx.query('select 1');
-      await new Promise<void>((resolve) => (release = resolve));
+      await new Promise<void>((resolve) => {
+        release = resolve;
+        started();
+      });
     });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Inside its transaction (a fixed sleep was too short on a loaded machine).
+    await isStarted;
     // Both wait for the first transaction: the second, then a write answered once it is done (a counted batch).
     const second = database.transaction(async (tx) => {
       await tx.query('insert into waited values (1)');

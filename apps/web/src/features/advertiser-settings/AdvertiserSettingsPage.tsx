@@ -31,11 +31,11 @@ export function AdvertiserSettingsPage() {
                 onSave={(address) => save.mutateAsync(address)}
                 onReload={() => query.refetch()}
               />
+              <MailPreferencesCard account="advertiser" />
               <SalesTable sales={settings.sales} />
             </Stack>
           )}
         </QueryContent>
-        <MailPreferencesCard account="advertiser" />
         <ApiTokensSection />
       </Stack>
     </>

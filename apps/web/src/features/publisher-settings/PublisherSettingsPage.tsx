@@ -50,10 +50,11 @@ export function PublisherSettingsPage() {
                   );
                 })
               )}
+              {/* Inside, so that the methods loading above it do not move it while it is used. */}
+              <MailPreferencesCard account="publisher" />
             </Stack>
           )}
         </QueryContent>
-        <MailPreferencesCard account="publisher" />
         <ApiTokensSection />
       </Stack>
     </>

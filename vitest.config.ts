@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 const postgresUrl = process.env.TEST_DATABASE_URL;
 /** With TEST_CPU_LOG=<file>, each test file's CPU seconds are appended to it (scripts/test-cpu-log.ts). */
 const setupFiles = process.env.TEST_CPU_LOG ? ['scripts/test-cpu-log.ts'] : [];
+/** The tests that open embedded databases keep PGlite's WebAssembly compiled for the worker's life (see the file). */
+const withPglite = ['packages/db/test/support/keep-pglite-compiled.ts', ...setupFiles];
 /**
  * The unit and API test files of a project run one after another in a few long-lived workers (Vitest's `isolate:
  * false`) instead of a new process each: the server's code loads once per worker, not once per file (measured: 32 ->
@@ -27,7 +29,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           isolate,
-          setupFiles,
+          setupFiles: withPglite,
           include: [
             'packages/*/test/**/*.test.ts',
             'apps/web/src/**/*.test.{ts,tsx}',
@@ -43,7 +45,7 @@ export default defineConfig({
         test: {
           name: 'api',
           isolate,
-          setupFiles,
+          setupFiles: withPglite,
           include: ['apps/api/{src,test}/**/*.test.ts'],
           env: { TEST_DB: 'pglite' },
           testTimeout: 30_000,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { launchBrowser, newPage, signInThroughForm } from './support/browser.ts';
+import { signedInPage } from './support/sessions.ts';
 import { startProduct, type Product } from './support/product.ts';
 
 /*
@@ -16,8 +17,7 @@ let admin: Page;
 beforeAll(async () => {
   product = await startProduct();
   browser = await launchBrowser();
-  admin = await newPage(browser, product);
-  await signInThroughForm(admin, product, 'admin@demo.test');
+  admin = await signedInPage(browser, product, 'admin@demo.test');
   await admin.waitForURL(/\/admin\//);
 }, 120_000);
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { acceptDialogs, launchBrowser, newPage, signInThroughForm } from './support/browser.ts';
+import { acceptDialogs, launchBrowser } from './support/browser.ts';
+import { signedInPage } from './support/sessions.ts';
 import { DEMO_BLOG_ID, fromOwnAddress, newVisitorUa, startPublisherSite } from './support/delivery.ts';
 import { startProduct, type Product } from './support/product.ts';
 
@@ -25,8 +26,7 @@ beforeAll(async () => {
     { '/news.html': NEWS_PAGE },
   );
   browser = await launchBrowser();
-  admin = await newPage(browser, product);
-  await signInThroughForm(admin, product, 'admin@demo.test');
+  admin = await signedInPage(browser, product, 'admin@demo.test');
   await admin.waitForURL(/\/admin\//);
 }, 120_000);
 

@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { openDatabase } from '@helium/db';
-import { launchBrowser, newPage, signInThroughForm } from './support/browser.ts';
+import { launchBrowser } from './support/browser.ts';
+import { signedInPage } from './support/sessions.ts';
 import { startProduct, type Product } from './support/product.ts';
 
 /*
@@ -21,8 +22,7 @@ let page: Page;
 beforeAll(async () => {
   product = await startProduct();
   browser = await launchBrowser();
-  page = await newPage(browser, product);
-  await signInThroughForm(page, product, 'admin@demo.test');
+  page = await signedInPage(browser, product, 'admin@demo.test');
   await page.waitForURL('**/admin/stats');
 }, 120_000);
 
@@ -130,8 +130,7 @@ describe('the money audit on Stats', () => {
     }
     product = await startProduct({}, { dataDir: product.dataDir });
     await page.context().close();
-    page = await newPage(browser, product);
-    await signInThroughForm(page, product, 'admin@demo.test');
+    page = await signedInPage(browser, product, 'admin@demo.test');
     await page.waitForURL('**/admin/stats');
     // The last run is the one stored before the stop.
     await page.getByTestId('money-audit-state').waitFor();

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, signInThroughForm } from './support/browser.ts';
+import { launchBrowser } from './support/browser.ts';
+import { signedInPage } from './support/sessions.ts';
 import { startProduct, type Product } from './support/product.ts';
 
 /*
@@ -15,8 +16,7 @@ let browser: Browser;
 let admin: Page;
 
 async function signInAdmin(): Promise<Page> {
-  const page = await newPage(browser, product);
-  await signInThroughForm(page, product, 'admin@demo.test');
+  const page = await signedInPage(browser, product, 'admin@demo.test');
   await page.waitForURL(/\/admin\//);
   return page;
 }

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { acceptDialogs, launchBrowser, newPage, signInThroughForm } from './support/browser.ts';
+import { acceptDialogs, launchBrowser, newPage } from './support/browser.ts';
+import { signedInPage } from './support/sessions.ts';
 import { startProduct, type Product } from './support/product.ts';
 
 const MEDIA = fileURLToPath(new URL('../packages/db/src/seed/media/', import.meta.url));
@@ -21,18 +22,12 @@ afterAll(async () => {
   await product?.stop();
 });
 
-async function signedInPage(email: string, path: string) {
-  const page = await newPage(browser, product);
-  await signInThroughForm(page, product, email);
-  await page.waitForURL(/\/(admin|advertiser|publisher)\//);
-  await page.goto(path);
-  return page;
-}
+const signedIn = (email: string, path: string) => signedInPage(browser, product, email, { path });
 
 describe('ads and their validation, as people do it', () => {
   it('advertiser uploads and submits; admin approves and requests a publisher; the publisher accepts by the e-mailed link', async () => {
     // The advertiser uploads an image: its preview opens.
-    const advertiser = await signedInPage('advertiser@demo.test', '/advertiser/ads');
+    const advertiser = await signedIn('advertiser@demo.test', '/advertiser/ads');
     const advertiserDialogs = acceptDialogs(advertiser);
     await advertiser.getByRole('heading', { level: 1, name: 'Ads' }).waitFor();
     await advertiser.locator('input[type=file]').setInputFiles(join(MEDIA, 'nordvik-horizontal.jpg'));
@@ -54,7 +49,7 @@ describe('ads and their validation, as people do it', () => {
     expect(await card.getByLabel('Redirect link').getAttribute('readonly')).not.toBeNull();
 
     // The admin approves it, then e-mails Demo Blog (and only Demo Blog) a request.
-    const admin = await signedInPage('admin@demo.test', '/admin/ad-validation');
+    const admin = await signedIn('admin@demo.test', '/admin/ad-validation');
     const adminDialogs = acceptDialogs(admin);
     const adminCard = admin.getByRole('article', { name: `Id ${adId}` });
     await adminCard.getByRole('button', { name: 'Approve this ad' }).click();
@@ -102,7 +97,7 @@ describe('ads and their validation, as people do it', () => {
   });
 
   it('refuses a bad file with the client check or the red Error banner, and keeps nothing', async () => {
-    const page = await signedInPage('advertiser@demo.test', '/advertiser/ads');
+    const page = await signedIn('advertiser@demo.test', '/advertiser/ads');
     const dialogs = acceptDialogs(page);
     await page.getByRole('article').first().waitFor();
     const before = await page.getByRole('article').count();

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, signInThroughForm } from './support/browser.ts';
+import { launchBrowser } from './support/browser.ts';
+import { signedInPage } from './support/sessions.ts';
 import { startProduct, type Product } from './support/product.ts';
 
 let product: Product;
@@ -10,10 +11,9 @@ let page: Page;
 beforeAll(async () => {
   product = await startProduct();
   browser = await launchBrowser();
-  page = await newPage(browser, product);
+  page = await signedInPage(browser, product, 'advertiser@demo.test');
   // Every browser confirm (eject, inject) is accepted, as the advertiser would.
   page.on('dialog', (dialog) => void dialog.accept());
-  await signInThroughForm(page, product, 'advertiser@demo.test');
   await page.waitForURL('**/advertiser/activity');
 }, 120_000);
 

@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import { openDatabase } from '@helium/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { acceptDialogs, launchBrowser, newPage, signInThroughForm } from './support/browser.ts';
+import { acceptDialogs, launchBrowser } from './support/browser.ts';
+import { signedInPage } from './support/sessions.ts';
 import { startProduct, type Product } from './support/product.ts';
 
 /*
@@ -36,13 +37,11 @@ beforeAll(async () => {
   }
   product = await startProduct(ENV, { dataDir: first.dataDir });
   browser = await launchBrowser();
-  admin = await newPage(browser, product);
+  admin = await signedInPage(browser, product, 'admin@demo.test');
   acceptDialogs(admin);
-  await signInThroughForm(admin, product, 'admin@demo.test');
   await admin.waitForURL(/\/admin\//);
-  advertiser = await newPage(browser, product);
+  advertiser = await signedInPage(browser, product, 'advertiser@demo.test');
   advertiserDialogs = acceptDialogs(advertiser);
-  await signInThroughForm(advertiser, product, 'advertiser@demo.test');
   await advertiser.waitForURL('**/advertiser/activity');
 }, 180_000);
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { acceptDialogs, launchBrowser, newPage, signInThroughForm } from './support/browser.ts';
+import { acceptDialogs, launchBrowser } from './support/browser.ts';
+import { signedInPage } from './support/sessions.ts';
 import { startProduct, type Product } from './support/product.ts';
 import { pdfText } from '../apps/api/src/features/billing-documents/pdf-text.ts';
 
@@ -21,9 +22,8 @@ beforeAll(async () => {
   // Whatever this machine's environment holds, no Stripe key: the product serves its own test checkout.
   product = await startProduct({ STRIPE_SECRET_KEY: '', STRIPE_API_URL: '' });
   browser = await launchBrowser();
-  advertiser = await newPage(browser, product);
+  advertiser = await signedInPage(browser, product, 'advertiser@demo.test');
   advertiserDialogs = acceptDialogs(advertiser);
-  await signInThroughForm(advertiser, product, 'advertiser@demo.test');
   await advertiser.waitForURL('**/advertiser/activity');
 }, 120_000);
 
@@ -248,9 +248,8 @@ describe('admin Payments', () => {
   let admin: Page;
 
   beforeAll(async () => {
-    admin = await newPage(browser, product);
+    admin = await signedInPage(browser, product, 'admin@demo.test');
     acceptDialogs(admin);
-    await signInThroughForm(admin, product, 'admin@demo.test');
     await admin.waitForURL(/\/admin\//);
   });
 

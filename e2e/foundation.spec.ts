@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { codeFrom } from '../apps/api/test/smtp-catcher.ts';
 import { launchBrowser, newPage, signInThroughForm } from './support/browser.ts';
+import { signedInPage } from './support/sessions.ts';
 import { startProduct, type Product } from './support/product.ts';
 
 let product: Product;
@@ -144,8 +145,7 @@ describe('sign-in and landing per role', () => {
 // These run in file order: multi@demo.test agreed to the terms in the sign-in block above.
 describe('the shell of a signed-in user', () => {
   it('switches to French and back, with French menu labels', async () => {
-    const page = await newPage(browser, product);
-    await signInThroughForm(page, product, 'advertiser@demo.test');
+    const page = await signedInPage(browser, product, 'advertiser@demo.test');
     await page.waitForURL('**/advertiser/activity');
     await page.getByRole('button', { name: /Sophie Laurent/ }).click();
     await page.getByRole('menuitem', { name: 'Français' }).click();
@@ -162,8 +162,7 @@ describe('the shell of a signed-in user', () => {
   });
 
   it('switches currency without reloading', async () => {
-    const page = await newPage(browser, product);
-    await signInThroughForm(page, product, 'advertiser@demo.test');
+    const page = await signedInPage(browser, product, 'advertiser@demo.test');
     await page.waitForURL('**/advertiser/activity');
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
     await page.getByRole('button', { name: /Sophie Laurent/ }).click();
@@ -176,8 +175,7 @@ describe('the shell of a signed-in user', () => {
   });
 
   it('switches account for a user holding several, then lands on the other role', async () => {
-    const page = await newPage(browser, product);
-    await signInThroughForm(page, product, 'multi@demo.test');
+    const page = await signedInPage(browser, product, 'multi@demo.test');
     await page.waitForURL('**/publisher/accounting');
     await page.getByRole('button', { name: /Marc Lefèvre/ }).click();
     expect(await page.getByRole('menuitem', { name: 'Admin' }).count()).toBe(0);
@@ -192,8 +190,7 @@ describe('the shell of a signed-in user', () => {
   });
 
   it('sends a user to home from a route of another type, and from an unknown path', async () => {
-    const page = await newPage(browser, product);
-    await signInThroughForm(page, product, 'publisher@demo.test');
+    const page = await signedInPage(browser, product, 'publisher@demo.test');
     await page.waitForURL('**/publisher/accounting');
     await page.goto('/admin/stats');
     await page.waitForURL('**/publisher/accounting');
@@ -203,8 +200,7 @@ describe('the shell of a signed-in user', () => {
   });
 
   it('lets an admin reach the Admin entry of the switcher', async () => {
-    const page = await newPage(browser, product);
-    await signInThroughForm(page, product, 'admin@demo.test');
+    const page = await signedInPage(browser, product, 'admin@demo.test');
     await page.waitForURL('**/admin/stats');
     await page.getByRole('button', { name: /Claire Dubois/ }).click();
     expect(await page.getByRole('menuitem', { name: 'Admin' }).getAttribute('aria-current')).toBe('true');
@@ -213,8 +209,7 @@ describe('the shell of a signed-in user', () => {
   });
 
   it('signs out after the confirmation, and the session is gone', async () => {
-    const page = await newPage(browser, product);
-    await signInThroughForm(page, product, 'publisher@demo.test');
+    const page = await signedInPage(browser, product, 'publisher@demo.test');
     await page.waitForURL('**/publisher/accounting');
     const prompts: string[] = [];
     page.once('dialog', (dialog) => {

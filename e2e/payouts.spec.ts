@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page, Request } from 'playwright-core';
 import { codeFrom } from '../apps/api/test/smtp-catcher.ts';
-import { acceptDialogs, launchBrowser, newPage, signInThroughForm } from './support/browser.ts';
+import { acceptDialogs, launchBrowser, newPage } from './support/browser.ts';
+import { signedInPage } from './support/sessions.ts';
 import { startProduct, type Product } from './support/product.ts';
 
 /*
@@ -20,9 +21,8 @@ let publisherDialogs: string[];
 beforeAll(async () => {
   product = await startProduct();
   browser = await launchBrowser();
-  publisher = await newPage(browser, product);
+  publisher = await signedInPage(browser, product, 'publisher@demo.test');
   publisherDialogs = acceptDialogs(publisher);
-  await signInThroughForm(publisher, product, 'publisher@demo.test');
   await publisher.waitForURL('**/publisher/accounting');
 }, 120_000);
 
@@ -169,9 +169,8 @@ describe('admin Payouts', () => {
   let admin: Page;
 
   beforeAll(async () => {
-    admin = await newPage(browser, product);
+    admin = await signedInPage(browser, product, 'admin@demo.test');
     acceptDialogs(admin);
-    await signInThroughForm(admin, product, 'admin@demo.test');
     await admin.waitForURL(/\/admin\//);
   });
 

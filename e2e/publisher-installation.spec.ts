@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, signInThroughForm } from './support/browser.ts';
+import { launchBrowser } from './support/browser.ts';
 import { DEMO_BLOG_ID, nextDecision, startPublisherSite } from './support/delivery.ts';
 import { startProduct, type Product } from './support/product.ts';
+import { signedInContext } from './support/sessions.ts';
 
 /** A short check so the test does not wait the default 5 s each time the screen opens. */
 const CHECK_SECONDS = 2;
@@ -15,10 +16,10 @@ let page: Page;
 beforeAll(async () => {
   product = await startProduct({ PUBLISHER_INSTALL_CHECK_SECONDS: String(CHECK_SECONDS) });
   browser = await launchBrowser();
-  context = await browser.newContext({ baseURL: product.url, locale: 'en-US' });
+  context = await signedInContext(browser, product, 'publisher@demo.test');
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: product.url });
   page = await context.newPage();
-  await signInThroughForm(page, product, 'publisher@demo.test');
+  await page.goto('/');
   await page.waitForURL('**/publisher/accounting');
 });
 

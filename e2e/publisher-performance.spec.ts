@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { dailyPublisherStats, openDatabase, publishers, realtimeCounters, users } from '@helium/db';
 import { formatDate, formatNumber } from '@helium/domain/format';
 import { launchBrowser, newPage, signInThroughForm } from './support/browser.ts';
+import { signedInPage } from './support/sessions.ts';
 import { DEMO_BLOG_ID } from './support/delivery.ts';
 import { startProduct, type Product } from './support/product.ts';
 
@@ -109,8 +110,7 @@ beforeAll(async () => {
   await prepareData(first.dataDir);
   product = await startProduct({}, { dataDir: first.dataDir });
   browser = await launchBrowser();
-  page = await newPage(browser, product);
-  await signInThroughForm(page, product, 'publisher@demo.test');
+  page = await signedInPage(browser, product, 'publisher@demo.test');
   await page.waitForURL('**/publisher/accounting');
 });
 

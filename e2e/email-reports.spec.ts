@@ -46,7 +46,9 @@ describe('the reports by e-mail on Settings', () => {
     await lowCredit.waitFor();
     expect(await weekly.isChecked()).toBe(true);
     expect(await lowCredit.isChecked()).toBe(true);
-    await lowCredit.uncheck();
+    // The box shows the stored choice, changed a moment after the click (the save's optimistic update): poll it.
+    await lowCredit.click();
+    await expect.poll(() => lowCredit.isChecked()).toBe(false);
     await section.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
     await page.reload();
     await lowCredit.waitFor();
@@ -67,12 +69,14 @@ describe('the reports by e-mail on Settings', () => {
     await weekly.waitFor();
     expect(await section.getByRole('checkbox').count()).toBe(1);
     expect(await section.innerText()).toContain('votre solde et si un versement peut être demandé');
-    await weekly.uncheck();
+    await weekly.click();
+    await expect.poll(() => weekly.isChecked()).toBe(false);
     await section.getByRole('status').filter({ hasText: 'Enregistré.' }).waitFor();
     await page.reload();
     await weekly.waitFor();
     expect(await weekly.isChecked()).toBe(false);
-    await weekly.check();
+    await weekly.click();
+    await expect.poll(() => weekly.isChecked()).toBe(true);
     await section.getByRole('status').filter({ hasText: 'Enregistré.' }).waitFor();
     await page.context().close();
   });

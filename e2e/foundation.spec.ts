@@ -82,6 +82,31 @@ describe('sign-in and landing per role', () => {
     await page.context().close();
   });
 
+  it('refuses an address longer than 254 characters as it is typed, and one the server refuses, in French', async () => {
+    const page = await newPage(browser, product);
+    await page.goto('/signin');
+    const email = page.getByLabel('Adresse e-mail');
+    const long = `${'a'.repeat(250)}@demo.test`;
+    const sent: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/common/signin')) sent.push(request.url());
+    });
+    await email.fill(long);
+    const describedBy = (await email.getAttribute('aria-describedby')) ?? '';
+    const message = page.locator(`[id="${describedBy.split(' ').find((id) => id.endsWith('-error'))}"]`);
+    expect(await message.innerText()).toBe("L'adresse e-mail ne doit pas dépasser 254 caractères.");
+    // Kept whole, and the button says why it waits: nothing is cut or sent.
+    expect(await email.inputValue()).toBe(long);
+    expect(await page.getByRole('button', { name: 'Continuer' }).isDisabled()).toBe(true);
+    // An address the browser takes but the server's rule refuses (no dot in its domain) gets words, not silence.
+    await email.fill('someone@localhost');
+    await page.getByRole('button', { name: 'Continuer' }).click();
+    await expect.poll(() => page.getByRole('alert').innerText()).toBe("Cette adresse e-mail n'est pas valide.");
+    expect(sent).toHaveLength(1);
+    expect(await email.isEditable()).toBe(true);
+    await page.context().close();
+  });
+
   it('shows the French error for a wrong code and returns to step 1', async () => {
     const page = await newPage(browser, product);
     await page.goto('/signin?email=publisher@demo.test');

@@ -275,7 +275,7 @@ export const ZCreateCouponRequestSchema = z
     code: ZCouponCodeSchema,
     percentOff: z.number().int().min(1).max(100).nullable().default(null),
     freeQuantity: z.number().int().min(1).max(100_000_000).nullable().default(null),
-    expiresAt: z.iso.datetime({ offset: true }).nullable().default(null),
+    expiresAt: z.iso.datetime({ offset: true }).max(40).nullable().default(null),
   })
   .refine((coupon) => (coupon.percentOff === null) !== (coupon.freeQuantity === null), {
     message: 'A coupon gives either a percentage off or free credits',

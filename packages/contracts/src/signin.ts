@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { defineCall } from './call.ts';
 import { ZUserTypeSchema } from './common.ts';
+import { TEXT_LIMITS } from './limits.ts';
 
 /** POST /api/common/signin: step 1 sends the e-mail; step 2 the code (and the agreement when asked). */
 export const ZSignInRequestSchema = z.object({
   step: z.union([z.literal(1), z.literal(2)]),
-  email: z.string().trim().toLowerCase().email().max(254),
+  email: z.string().trim().toLowerCase().email().max(TEXT_LIMITS.email),
   code: z
     .string()
     .trim()

@@ -2,9 +2,10 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Alert, Anchor, Button, Center, Checkbox, Paper, Stack, TextInput, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import type { TSignInRequest } from '@helium/contracts';
+import { TEXT_LIMITS, type TSignInRequest } from '@helium/contracts';
 import { api, isApiError } from '../../api/client.ts';
 import { DelayedLoader } from '../../app/DelayedLoader.tsx';
+import { refusalIssues } from '../forms/utils/issues.ts';
 import { Logo, PRODUCT_NAME } from '../../app/shell/Logo.tsx';
 import { usePageLanguage } from '../../app/usePageLanguage.ts';
 import {
@@ -12,6 +13,7 @@ import {
   emailFromQuery,
   interpretSignInResponse,
   isCodeFieldEnabled,
+  isEmailTooLong,
   signInResponseFromBody,
   type SignInFormState,
 } from './utils/signInLogic.ts';
@@ -122,7 +124,11 @@ export function SignInPage() {
       setFocus((previous) => ({ field: outcome.focusCode ? 'code' : 'email', request: (previous?.request ?? 0) + 1 }));
     } catch (failure) {
       if (isApiError(failure, 429)) setError(T.tooManyAttempts);
-      else console.error('Sign-in call failed', failure);
+      else if (isApiError(failure, 422)) {
+        // The server's 422 names the field at fault (the address's form, or a code that is not 6 digits).
+        const aboutCode = refusalIssues(failure)?.some((issue) => issue.path.startsWith('code'));
+        setError(aboutCode ? T.codeFormat : T.invalidEmail);
+      } else console.error('Sign-in call failed', failure);
       update({ submitting: false });
     }
   }
@@ -161,6 +167,7 @@ export function SignInPage() {
               required
               autoFocus={!atStep2}
               value={form.email}
+              error={isEmailTooLong(form.email) ? T.emailTooLong(TEXT_LIMITS.email) : undefined}
               disabled={atStep2 || form.submitting}
               onChange={(event) => update({ email: event.currentTarget.value })}
             />

@@ -65,7 +65,6 @@ export function CreateApiTokenForm({
             if (error) setError(null);
           }}
           error={error}
-          maxLength={API_TOKEN_NAME_MAX}
           style={{ flex: '1 1 220px', maxWidth: 420 }}
           data-testid="api-token-name"
         />

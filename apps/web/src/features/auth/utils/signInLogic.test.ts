@@ -43,6 +43,13 @@ describe('canSubmit', () => {
     expect(canSubmit({ ...initial, email: 'a@b.co' })).toBe(true);
   });
 
+  it('waits while the address is longer than the server takes (254 characters), and takes 254', () => {
+    const at254 = `${'a'.repeat(244)}@demo.test`;
+    expect(at254).toHaveLength(254);
+    expect(canSubmit({ ...initial, email: at254 })).toBe(true);
+    expect(canSubmit({ ...initial, email: `a${at254}` })).toBe(false);
+  });
+
   it('needs the code at step 2', () => {
     const step2 = { ...initial, step: 2 as const, email: 'a@b.co' };
     expect(canSubmit(step2)).toBe(false);

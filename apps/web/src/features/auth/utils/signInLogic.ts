@@ -1,4 +1,4 @@
-import type { TSignInResponse, TSignInStatus } from '@helium/contracts';
+import { TEXT_LIMITS, type TSignInResponse, type TSignInStatus } from '@helium/contracts';
 import { SIGN_IN_ERRORS } from './signInTexts.ts';
 
 export type SignInStep = 1 | 2;
@@ -23,8 +23,13 @@ export function emailFromQuery(search: string): string {
 }
 
 /** Spec 01, section 5: the email must be filled; at step 2 the code too, and any required agreement ticked. */
+/** An address longer than any the server takes is refused as it is typed, never cut (issue 36, point 8). */
+export function isEmailTooLong(email: string): boolean {
+  return email.trim().length > TEXT_LIMITS.email;
+}
+
 export function canSubmit(state: SignInFormState): boolean {
-  if (state.submitting || state.email.trim() === '') return false;
+  if (state.submitting || state.email.trim() === '' || isEmailTooLong(state.email)) return false;
   if (state.step === 1) return true;
   if (state.agreementPending && !state.agreed) return false;
   return state.code.trim() !== '';

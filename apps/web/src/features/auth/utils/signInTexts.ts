@@ -18,6 +18,9 @@ export const SIGN_IN_TEXTS = {
   signIn: 'Se connecter',
   checking: 'Chargement…',
   tooManyAttempts: 'Trop de tentatives, réessayez plus tard.',
+  emailTooLong: (max: number) => `L'adresse e-mail ne doit pas dépasser ${max} caractères.`,
+  invalidEmail: "Cette adresse e-mail n'est pas valide.",
+  codeFormat: 'Le code se compose de 6 chiffres.',
   agreementRequired: "Veuillez accepter les conditions d'utilisation pour continuer.",
 } as const;
 

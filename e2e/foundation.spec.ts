@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { codeFrom } from '../apps/api/test/smtp-catcher.ts';
 import { launchBrowser, newPage, signInThroughForm } from './support/browser.ts';
+import { callFromPage } from './support/screens.ts';
 import { signedInPage } from './support/sessions.ts';
 import { startProduct, type Product } from './support/product.ts';
 
@@ -211,6 +212,30 @@ describe('the shell of a signed-in user', () => {
     expect(await page.getByRole('menuitem', { name: 'Vélo Urbain (Annonceur)' }).getAttribute('aria-current')).toBe(
       'true',
     );
+    await page.context().close();
+  });
+
+  it("follows a low-credit alert's link to Add credits on the campaign's own advertiser account", async () => {
+    const page = await signedInPage(browser, product, 'multi@demo.test');
+    await page.waitForURL(/\/(publisher|advertiser)\//);
+    const user = (await callFromPage(page, '/api/common/user', {})) as { advertisers: { id: number; brand: string }[] };
+    const atelier = user.advertisers.find((account) => account.brand === 'Atelier Céramique');
+    // The other advertiser account is in use (the test above): the link's account is put in use first.
+    await page.goto(`/advertiser/activity?addCredits=1&advertiser=${atelier!.id}`);
+    await page.getByRole('dialog', { name: 'Ajouter des crédits' }).waitFor();
+    expect(new URL(page.url()).search).toBe('');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: /Marc Lefèvre/ }).click();
+    expect(
+      await page.getByRole('menuitem', { name: 'Atelier Céramique (Annonceur)' }).getAttribute('aria-current'),
+    ).toBe('true');
+    // A link naming an account the user does not hold changes nothing.
+    await page.keyboard.press('Escape');
+    await page.goto('/advertiser/activity?advertiser=999999');
+    await page.getByRole('button', { name: /Marc Lefèvre/ }).click();
+    expect(
+      await page.getByRole('menuitem', { name: 'Atelier Céramique (Annonceur)' }).getAttribute('aria-current'),
+    ).toBe('true');
     await page.context().close();
   });
 

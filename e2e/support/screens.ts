@@ -58,8 +58,8 @@ export async function signIn(page: Page, product: Product, email: string) {
 }
 
 /** Calls the API from the page as the web app does (session cookie and anti-forgery header). */
-export async function callFromPage(page: Page, path: string, body: unknown): Promise<void> {
-  const status = await page.evaluate(
+export async function callFromPage(page: Page, path: string, body: unknown): Promise<unknown> {
+  const { status, answer } = await page.evaluate(
     async ({ path, body }) => {
       const token = document.cookie
         .split('; ')
@@ -74,11 +74,12 @@ export async function callFromPage(page: Page, path: string, body: unknown): Pro
         },
         body: JSON.stringify(body),
       });
-      return response.status;
+      return { status: response.status, answer: (await response.json().catch(() => null)) as unknown };
     },
     { path, body },
   );
   if (status !== 200) throw new Error(`${path} answered ${status}`);
+  return answer;
 }
 
 /** A phone's window, and a laptop's. */

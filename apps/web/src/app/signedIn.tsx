@@ -8,7 +8,9 @@ import { redirect, type LoaderFunction } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TUser } from '@helium/contracts';
-import { userQueryOptions } from '../features/user/hooks/useCurrentUser.ts';
+import { accountValue, USER_TYPE } from '@helium/domain/roles';
+import { api } from '../api/client.ts';
+import { USER_QUERY_KEY, userQueryOptions } from '../features/user/hooks/useCurrentUser.ts';
 import { applyLocale } from '../i18n/index.ts';
 import { FullPageLoader } from './FullPageLoader.tsx';
 import { decideAccess, type Requirement } from './guards.ts';
@@ -24,13 +26,44 @@ async function loadUser(): Promise<TUser | null> {
   }
 }
 
+/** A link's advertiser account (`?advertiser=<id>`: a low-credit alert's, docs/emails.md), to be in use first. */
+export const ADVERTISER_PARAM = 'advertiser';
+
+/** The account switch a link asked for, while it runs. */
+let switching: Promise<TUser | null> | null = null;
+
+/**
+ * The user, with the advertiser account a link names in use: a user holding several accounts who follows an alert
+ * about one of them lands on that one, not on the account last used. A link naming an account the user does not
+ * hold changes nothing.
+ */
+async function userForLink(url: URL): Promise<TUser | null> {
+  const user = await loadUser();
+  const wanted = Number(url.searchParams.get(ADVERTISER_PARAM));
+  if (!user || !Number.isInteger(wanted) || !user.advertisers.some((account) => account.id === wanted)) return user;
+  if (user.type === USER_TYPE.advertiser && user.accountId === wanted) return user;
+  // The matched routes' guards run at once: one switch serves them all.
+  switching ??= (async () => {
+    try {
+      await api.updateUser({ key: 'type', value: accountValue(USER_TYPE.advertiser, wanted) });
+      return await queryClient.fetchQuery({ ...userQueryOptions, queryKey: USER_QUERY_KEY, staleTime: 0 });
+    } catch (error) {
+      console.error('Account switch for a link failed', error);
+      return user;
+    } finally {
+      switching = null;
+    }
+  })();
+  return switching;
+}
+
 /**
  * Loaders of matched routes run in parallel, so each guard loads the user itself; the query
  * deduplicates the request.
  */
 export function guard(requirement: Requirement, onUser?: (user: TUser) => Promise<void>): LoaderFunction {
-  return async () => {
-    const user = await loadUser();
+  return async ({ request }) => {
+    const user = await userForLink(new URL(request.url));
     const decision = decideAccess(user, requirement);
     if (decision.kind === 'redirect') return redirect(decision.to);
     if (user) await onUser?.(user);

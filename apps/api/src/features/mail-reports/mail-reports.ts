@@ -151,7 +151,7 @@ export class MailReports {
             ...this.recipient(user, rates),
             campaign: { id: campaign.id, brand, isCpc: campaign.isCpc },
             credits: { ...credits, daysLeft },
-            addCreditsUrl: this.addCreditsUrl(),
+            addCreditsUrl: this.addCreditsUrl(campaign.advertiserId),
             unsubscribeUrl: unsubscribeUrl(this.deps.appUrl, this.deps.secret, user.id, 'low-credit'),
           }),
         ),
@@ -195,7 +195,7 @@ export class MailReports {
         campaign: { id: campaign.id, brand, isCpc: campaign.isCpc },
         // A campaign that delivered nothing lately is never alerted about: shown as if at the threshold.
         credits: { ...credits, daysLeft: credits.daysLeft ?? LOW_CREDIT_DAYS },
-        addCreditsUrl: this.addCreditsUrl(),
+        addCreditsUrl: this.addCreditsUrl(campaign.advertiserId),
         unsubscribeUrl: unsubscribeUrl(this.deps.appUrl, this.deps.secret, user.id, 'low-credit'),
       });
     } else {
@@ -248,8 +248,9 @@ export class MailReports {
     });
   }
 
-  private addCreditsUrl(): string {
-    return `${this.deps.appUrl}/advertiser/activity?addCredits=1`;
+  /** Add credits on the campaign's advertiser account, put in use first for a user holding several (signedIn.tsx). */
+  private addCreditsUrl(advertiserId: number): string {
+    return `${this.deps.appUrl}/advertiser/activity?addCredits=1&advertiser=${advertiserId}`;
   }
 
   private recipient(user: UserRow, rates: CurrencyRates): Recipient {

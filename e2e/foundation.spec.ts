@@ -65,8 +65,24 @@ describe('sign-in and landing per role', () => {
   it('redirects a signed-out visitor to the sign-in form', async () => {
     const page = await newPage(browser, product);
     await page.goto('/advertiser/activity');
-    await page.waitForURL('**/signin');
+    await page.waitForURL('**/signin?next=%2Fadvertiser%2Factivity');
     await expect.poll(() => heading(page)).toBe('Connexion');
+    await page.context().close();
+  });
+
+  it("comes back to a mail's link once signed in: Add credits opens on Activity", async () => {
+    const page = await newPage(browser, product);
+    await page.goto('/advertiser/activity?addCredits=1');
+    await page.waitForURL('**/signin?next=*');
+    expect(new URL(page.url()).searchParams.get('next')).toBe('/advertiser/activity?addCredits=1');
+    await page.getByLabel('Adresse e-mail').fill('advertiser@demo.test');
+    const before = product.smtp.messages.length;
+    await page.getByRole('button', { name: 'Continuer' }).click();
+    const code = codeFrom(await product.smtp.waitForMail('advertiser@demo.test', before));
+    await page.getByLabel('Code de connexion').fill(code);
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await page.getByRole('dialog', { name: 'Add credits' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/advertiser/activity');
     await page.context().close();
   });
 
@@ -275,7 +291,7 @@ describe('the shell of a signed-in user', () => {
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await page.waitForURL('**/signin');
     await page.goto('/publisher/accounting');
-    await page.waitForURL('**/signin');
+    await page.waitForURL('**/signin?next=%2Fpublisher%2Faccounting');
     await page.context().close();
   });
 });

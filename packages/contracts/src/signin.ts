@@ -13,6 +13,8 @@ export const ZSignInRequestSchema = z.object({
     .regex(/^\d{6}$/, 'The code has 6 digits')
     .optional(),
   hasUserAgreed: z.boolean().optional(),
+  /** The page a signed-out user asked for (a mail's link): step 3's `redirectTo` when it is one of this product's. */
+  next: z.string().max(TEXT_LIMITS.link).optional(),
 });
 export type TSignInRequest = z.infer<typeof ZSignInRequestSchema>;
 

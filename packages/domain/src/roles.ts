@@ -1,3 +1,5 @@
+import { isSingleLineText } from './text.ts';
+
 /** The numeric user types of the specification. */
 export const USER_TYPE = { admin: 0, publisher: 1, advertiser: 2 } as const;
 export type UserType = (typeof USER_TYPE)[keyof typeof USER_TYPE];
@@ -89,6 +91,19 @@ export function resolveCurrentAccount(
 export function homePathOf(current: { type: UserType; account: HeldAccount | null }): string {
   if (current.type === USER_TYPE.publisher && current.account?.awaitingInstallation) return '/publisher/installation';
   return HOME_PATH_BY_TYPE[current.type];
+}
+
+/**
+ * The page a sign-in returns to: the address a signed-out user asked for (a mail's link), when it is a path of this
+ * product (`/advertiser/activity?addCredits=1`); null for anything else (another site, `//host`, `/\host`, the
+ * sign-in page itself, control characters), and the user goes home instead.
+ */
+export function returnPathOf(asked: string | null | undefined): string | null {
+  if (!asked || !asked.startsWith('/')) return null;
+  if (asked.startsWith('//') || asked.includes('\\') || !isSingleLineText(asked)) return null;
+  const path = asked.split(/[?#]/)[0] ?? '';
+  if (path === '/' || path === '/signin' || path.startsWith('/signin/')) return null;
+  return asked;
 }
 
 /** Publishers and advertisers must agree to the terms once; admins need not. */

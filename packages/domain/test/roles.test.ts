@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { homePathOf, resolveCurrentAccount, USER_TYPE } from '../src/roles.ts';
+import { homePathOf, resolveCurrentAccount, returnPathOf, USER_TYPE } from '../src/roles.ts';
 
 describe('homePathOf', () => {
   it('sends each type to its spec home, and a web publisher still to install its script to Installation', () => {
@@ -23,5 +23,34 @@ describe('homePathOf', () => {
     expect(homePathOf(resolveCurrentAccount({ ...user, currentAccountId: 2 }, accounts)!)).toBe(
       '/publisher/installation',
     );
+  });
+});
+
+describe('returnPathOf', () => {
+  it('returns to a page of this product, its query kept', () => {
+    expect(returnPathOf('/advertiser/activity?addCredits=1&advertiser=7')).toBe(
+      '/advertiser/activity?addCredits=1&advertiser=7',
+    );
+    expect(returnPathOf('/publisher/accounting')).toBe('/publisher/accounting');
+  });
+
+  it('goes home instead for another site, the sign-in page, home itself or a broken address', () => {
+    for (const asked of [
+      undefined,
+      null,
+      '',
+      'https://evil.example/',
+      '//evil.example/path',
+      '/\\evil.example',
+      'advertiser/activity',
+      '/',
+      '/?x=1',
+      '/signin',
+      '/signin?email=a@b.co',
+      '/advertiser/activity\n',
+      '/advertiser/\u0000activity',
+    ]) {
+      expect(returnPathOf(asked), String(asked)).toBeNull();
+    }
   });
 });

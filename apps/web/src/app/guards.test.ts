@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideAccess } from './guards.ts';
+import { decideAccess, signInReturningTo } from './guards.ts';
 import { APP_ROUTES, menuFor } from './routes.ts';
 
 describe('decideAccess', () => {
@@ -25,6 +25,15 @@ describe('decideAccess', () => {
     expect(decideAccess({ type: 2 }, 2)).toEqual({ kind: 'allow' });
     expect(decideAccess({ type: 2 }, 0)).toEqual({ kind: 'redirect', to: '/' });
     expect(decideAccess({ type: 0 }, 1)).toEqual({ kind: 'redirect', to: '/' });
+  });
+});
+
+describe('signInReturningTo', () => {
+  it('names the page asked for, its query encoded, and nothing for home', () => {
+    expect(signInReturningTo('/advertiser/activity?addCredits=1&advertiser=3')).toBe(
+      '/signin?next=%2Fadvertiser%2Factivity%3FaddCredits%3D1%26advertiser%3D3',
+    );
+    expect(signInReturningTo('/')).toBe('/signin');
   });
 });
 

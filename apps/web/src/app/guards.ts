@@ -3,6 +3,14 @@ import { HOME_PATH_BY_TYPE, type UserType } from '@helium/domain/roles';
 export const SIGN_IN_PATH = '/signin';
 export const HOME_PATH = '/';
 
+/**
+ * The sign-in page, which comes back to the page asked for once signed in (`next`: the server checks it, signin.ts),
+ * for a mail's link followed while signed out or a session that expired on a page.
+ */
+export function signInReturningTo(asked: string): string {
+  return asked === HOME_PATH ? SIGN_IN_PATH : `${SIGN_IN_PATH}?${new URLSearchParams({ next: asked }).toString()}`;
+}
+
 /** What a route needs: any signed-in user, the home redirect, or one user type. */
 export type Requirement = 'signedIn' | 'home' | UserType;
 

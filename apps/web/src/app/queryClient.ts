@@ -1,5 +1,6 @@
 import { QueryCache, QueryClient } from '@tanstack/react-query';
 import { isApiError } from '../api/client.ts';
+import { SIGN_IN_PATH, signInReturningTo } from './guards.ts';
 
 function isClientError(error: unknown): boolean {
   return isApiError(error) && error.status >= 400 && error.status < 500;
@@ -10,8 +11,9 @@ export const queryClient = new QueryClient({
     onError: (error, query) => {
       // A session that expires while the app is open: data was there, now the server says 401.
       // Route entry without a session is handled by the loaders instead, so no double navigation.
-      if (isApiError(error, 401) && query.state.data !== undefined && !window.location.pathname.startsWith('/signin')) {
-        window.location.assign('/signin');
+      const { pathname, search } = window.location;
+      if (isApiError(error, 401) && query.state.data !== undefined && !pathname.startsWith(SIGN_IN_PATH)) {
+        window.location.assign(signInReturningTo(`${pathname}${search}`));
       }
     },
   }),

@@ -13,7 +13,7 @@ import { api } from '../api/client.ts';
 import { USER_QUERY_KEY, userQueryOptions } from '../features/user/hooks/useCurrentUser.ts';
 import { applyLocale } from '../i18n/index.ts';
 import { FullPageLoader } from './FullPageLoader.tsx';
-import { decideAccess, type Requirement } from './guards.ts';
+import { decideAccess, signInReturningTo, type Requirement } from './guards.ts';
 import { queryClient } from './queryClient.ts';
 import { AppLayout } from './shell/AppLayout.tsx';
 
@@ -63,9 +63,11 @@ async function userForLink(url: URL): Promise<TUser | null> {
  */
 export function guard(requirement: Requirement, onUser?: (user: TUser) => Promise<void>): LoaderFunction {
   return async ({ request }) => {
-    const user = await userForLink(new URL(request.url));
+    const url = new URL(request.url);
+    const user = await userForLink(url);
     const decision = decideAccess(user, requirement);
-    if (decision.kind === 'redirect') return redirect(decision.to);
+    if (decision.kind === 'redirect')
+      return redirect(user ? decision.to : signInReturningTo(`${url.pathname}${url.search}`));
     if (user) await onUser?.(user);
     return null;
   };

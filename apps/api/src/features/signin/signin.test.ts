@@ -93,6 +93,29 @@ describe('sign-in', () => {
     expect(user.json()).toMatchObject({ email: 'admin@demo.test', type: 0, isAdmin: true, locale: 'en' });
   });
 
+  it.each([
+    ['/advertiser/activity?addCredits=1&advertiser=3', '/advertiser/activity?addCredits=1&advertiser=3'],
+    ['https://evil.example/', '/advertiser/activity'],
+    ['//evil.example/', '/advertiser/activity'],
+    ['/signin', '/advertiser/activity'],
+  ])('returns to the page asked for before signing in (next %s), else goes home', async (next, redirectTo) => {
+    const client = t.client();
+    const before = t.smtp.messages.length;
+    await client.post('/api/common/signin', { step: 1, email: 'advertiser@demo.test' });
+    const code = codeFrom(await t.smtp.waitForMail('advertiser@demo.test', before));
+    const step2 = await client.post('/api/common/signin', { step: 2, email: 'advertiser@demo.test', code, next });
+    expect(step2.json()).toMatchObject({ status: 'ok', step: 3, redirectTo });
+  });
+
+  it('refuses a page to return to longer than a link (422 naming next), signing in no one', async () => {
+    const client = t.client();
+    const next = `/advertiser/activity?${'x'.repeat(2048)}`;
+    const response = await client.post('/api/common/signin', { step: 2, email: 'a@demo.test', code: '123456', next });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().issues[0]).toMatchObject({ path: 'next', key: 'tooLong' });
+    expect((await client.post('/api/common/user')).statusCode).toBe(401);
+  });
+
   it('mails the French code e-mail to a French user', async () => {
     const before = t.smtp.messages.length;
     await t.client().post('/api/common/signin', { step: 1, email: 'multi@demo.test' });

@@ -1,5 +1,5 @@
 import { auditLog, type Database } from '@helium/db';
-import { homePathOf, mustAgree, resolveCurrentAccount } from '@helium/domain';
+import { homePathOf, mustAgree, resolveCurrentAccount, returnPathOf } from '@helium/domain';
 import type { TSignInRequest, TSignInResponse } from '@helium/contracts';
 import type { FastifyRequest } from 'fastify';
 import { tooManyRequests } from '../../http/errors.ts';
@@ -107,7 +107,7 @@ export async function signIn(
       step: 3,
       hasUserAgreed: true,
       userType: current?.type ?? null,
-      redirectTo: current ? homePathOf(current) : '/',
+      redirectTo: returnPathOf(body.next) ?? (current ? homePathOf(current) : '/'),
     },
     signedInUserId: user.id,
   };

@@ -11,6 +11,7 @@ import { usePageLanguage } from '../../app/usePageLanguage.ts';
 import {
   canSubmit,
   emailFromQuery,
+  nextFromQuery,
   interpretSignInResponse,
   isCodeFieldEnabled,
   isEmailTooLong,
@@ -42,6 +43,7 @@ export function SignInPage() {
   const [error, setError] = useState<string | null>(null);
   const [focus, setFocus] = useState<FocusTarget | null>(null);
   const emailRef = useRef<HTMLInputElement>(null);
+  const next = nextFromQuery(location.search);
   const codeRef = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
@@ -93,7 +95,13 @@ export function SignInPage() {
     const request: TSignInRequest =
       form.step === 1
         ? { step: 1, email }
-        : { step: 2, email, code: form.code.trim(), ...(form.agreementPending ? { hasUserAgreed: true } : {}) };
+        : {
+            step: 2,
+            email,
+            code: form.code.trim(),
+            ...(form.agreementPending ? { hasUserAgreed: true } : {}),
+            ...(next ? { next } : {}),
+          };
     setError(null);
     update({ submitting: true });
     try {

@@ -13,6 +13,13 @@ export interface SignInFormState {
   submitting: boolean;
 }
 
+/** The page asked for before signing in (the guard's `next`), sent at step 2: the server decides where to go. */
+export function nextFromQuery(search: string): string | undefined {
+  const next = new URLSearchParams(search).get('next');
+  // Longer than any page address the server takes back: home, as for any other it does not.
+  return next && next.length <= TEXT_LIMITS.link ? next : undefined;
+}
+
 /**
  * The e-mail given in the page's query string (`?email=`). A `+` in an address arrives as a space
  * when the link was not encoded, so spaces are turned back into plus signs.
@@ -22,12 +29,12 @@ export function emailFromQuery(search: string): string {
   return raw ? raw.trim().replace(/ /g, '+') : '';
 }
 
-/** Spec 01, section 5: the email must be filled; at step 2 the code too, and any required agreement ticked. */
 /** An address longer than any the server takes is refused as it is typed, never cut (issue 36, point 8). */
 export function isEmailTooLong(email: string): boolean {
   return email.trim().length > TEXT_LIMITS.email;
 }
 
+/** Spec 01, section 5: the email must be filled; at step 2 the code too, and any required agreement ticked. */
 export function canSubmit(state: SignInFormState): boolean {
   if (state.submitting || state.email.trim() === '' || isEmailTooLong(state.email)) return false;
   if (state.step === 1) return true;

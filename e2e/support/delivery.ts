@@ -1,6 +1,7 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createServer, type Server } from 'node:http';
 import { codeFrom } from '../../apps/api/test/smtp-catcher.ts';
+import { expect } from 'vitest';
 import type { Product } from './product.ts';
 
 /** The demo blog (first publisher of the demo seed), registered on `localhost`. */
@@ -37,6 +38,17 @@ export async function apiSession(product: Product, email: string) {
   const code = codeFrom(await product.smtp.waitForMail(email, before));
   await post('/api/common/signin', { step: 2, email, code, hasUserAgreed: true });
   return { post };
+}
+
+/** The demo blog's installation data as its Installation screen gives it to the publisher: its own line of code. */
+export async function demoBlogInstallation(product: Product) {
+  const publisher = await apiSession(product, 'publisher@demo.test');
+  const installation = (await publisher.post('/api/publisher/get-installation-data', {})) as {
+    publisher: { id: number };
+    lineOfCode1: string;
+  };
+  expect(installation.publisher.id).toBe(DEMO_BLOG_ID);
+  return installation;
 }
 
 export interface Totals {
@@ -138,4 +150,45 @@ export async function eventually<T>(read: () => Promise<T>, check: (value: T) =>
     if (Date.now() > deadline) throw new Error(`Timed out; last value ${JSON.stringify(value)}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+}
+
+/**
+ * The visitors of a delivery spec (delivery.spec.ts, delivery-viewability.spec.ts) and what they count, on the
+ * spec's own product, browser and admin session (`stand`, read at each call).
+ */
+export function deliveryVisitors(
+  stand: () => { product: Product; browser: Browser; admin: Awaited<ReturnType<typeof apiSession>> },
+) {
+  /** Waits until every campaign's validated impressions add up to `expected`. */
+  const impressionsReach = (expected: number) =>
+    eventually(
+      () => totals(stand().admin),
+      (now) => now.impressions === expected,
+    );
+
+  /** A new visitor's browser: another user agent unless given, an address of its own, the advertisers' sites local. */
+  async function context(userAgent = newVisitorUa()): Promise<BrowserContext> {
+    const { browser, product } = stand();
+    const created = await browser.newContext({ userAgent, viewport: { width: 1280, height: 800 } });
+    // Each test's browser is another person, with an address of its own.
+    await fromOwnAddress(created, product);
+    // The advertisers' sites are not reachable here: answer them locally.
+    await created.route(
+      (url) => url.hostname !== 'localhost' && url.hostname !== '127.0.0.1',
+      (route) =>
+        route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Advertiser</title>Advertiser site' }),
+    );
+    return created;
+  }
+
+  return { impressionsReach, context };
+}
+
+/** The page address of each decision the page asks for (`/serve/d`), in order, as they are sent. */
+export function decisionsAskedBy(page: Page): string[] {
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/serve/d?')) asked.push(new URL(request.url()).searchParams.get('u') ?? '');
+  });
+  return asked;
 }

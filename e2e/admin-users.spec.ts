@@ -209,3 +209,24 @@ describe('admin audit log', () => {
     await admin.getByRole('heading', { level: 1, name: 'Users' }).waitFor();
   });
 });
+
+// After the audit log's checks, which count the sign-ins as a user.
+describe("the acting bar in the admin's language", () => {
+  it("speaks the admin's language in the bar while the screen speaks the user's (English admin, French user)", async () => {
+    await admin.getByRole('navigation').getByRole('link', { name: 'Users' }).click();
+    await admin.getByRole('heading', { level: 1, name: 'Users' }).waitFor();
+    await admin.getByLabel('Search').fill('moreau');
+    const link = admin.getByRole('link', { name: 'Sign in as Léa Moreau (new tab)' });
+    const [tab] = await Promise.all([admin.context().waitForEvent('page'), link.click()]);
+    await tab.waitForURL(/\/advertiser\/activity$/);
+    await tab.getByRole('heading', { level: 1, name: 'Activité' }).waitFor();
+    await expectActingBar(tab, 'Acting as Léa Moreau (trial@demo.test)');
+    expect(await tab.getByTestId('acting-as-bar').getAttribute('lang')).toBe('en');
+    await tab.getByRole('button', { name: 'Back to my account' }).click();
+    await tab.waitForURL(/\/admin\/users$/);
+    await tab.getByRole('heading', { level: 1, name: 'Users' }).waitFor();
+    await admin.waitForURL(/\/admin\//);
+    await admin.getByRole('button', { name: /Claire Dubois/ }).waitFor();
+    await tab.close();
+  });
+});

@@ -9,7 +9,13 @@ export type TAccount = z.infer<typeof ZAccountSchema>;
  * The admin acting as the user in this session ("Sign In ->", docs/security.md): the web app shows a bar on every
  * screen meanwhile, with "Back to my account" (stop-acting-as). `until`: when the browser falls back to the admin.
  */
-export const ZActingAsSchema = z.object({ adminName: z.string(), adminEmail: z.string(), until: z.string() });
+/** Who acts as the user: the admin, whose language the "Acting as" bar speaks, and until when. */
+export const ZActingAsSchema = z.object({
+  adminName: z.string(),
+  adminEmail: z.string(),
+  adminLocale: ZLocaleSchema,
+  until: z.string(),
+});
 export type TActingAs = z.infer<typeof ZActingAsSchema>;
 
 /** POST /api/common/user: the signed-in user, with the account currently in use. */

@@ -11,7 +11,7 @@ import type { TUser } from '@helium/contracts';
 import { accountValue, USER_TYPE } from '@helium/domain/roles';
 import { api } from '../api/client.ts';
 import { USER_QUERY_KEY, userQueryOptions } from '../features/user/hooks/useCurrentUser.ts';
-import { applyLocale } from '../i18n/index.ts';
+import { applyLocale, loadCatalogue } from '../i18n/index.ts';
 import { FullPageLoader } from './FullPageLoader.tsx';
 import { decideAccess, signInReturningTo, type Requirement } from './guards.ts';
 import { queryClient } from './queryClient.ts';
@@ -74,7 +74,11 @@ export function guard(requirement: Requirement, onUser?: (user: TUser) => Promis
 }
 
 /** The language (and its catalogue) is applied before the first render of the shell: a French user never sees English first. */
-export const rootLoader = guard('signedIn', (user) => applyLocale(user.locale));
+export const rootLoader = guard('signedIn', async (user) => {
+  await applyLocale(user.locale);
+  // The "Acting as" bar speaks the admin's language, whatever the user's (ActingAsBar).
+  if (user.actingAs) await loadCatalogue(user.actingAs.adminLocale);
+});
 
 function LocalizedLoader() {
   const { t } = useTranslation();

@@ -15,15 +15,20 @@ export type ActingEndReason = 'back' | 'expired' | 'signOut';
 
 export const ACTING_ENDED_ACTION = 'user.signinAsEnded';
 
-/** Who is acting in this session (the admin's name and e-mail, and until when), or null for the user's own. */
+/** Who is acting in this session (the admin's name, e-mail and language, until when), or null for the user's own. */
 export async function actingAsOf(db: Database, session: SessionInfo | null): Promise<TActingAs | null> {
   if (!session || session.impersonatorId === null) return null;
   const [admin] = await db
-    .select({ name: users.name, email: users.email })
+    .select({ name: users.name, email: users.email, locale: users.locale })
     .from(users)
     .where(eq(users.id, session.impersonatorId));
   if (!admin) return null;
-  return { adminName: admin.name, adminEmail: admin.email, until: session.expiresAt.toISOString() };
+  return {
+    adminName: admin.name,
+    adminEmail: admin.email,
+    adminLocale: admin.locale,
+    until: session.expiresAt.toISOString(),
+  };
 }
 
 /**

@@ -86,6 +86,7 @@ describe('acting as a user', () => {
     expect(me.actingAs).toEqual({
       adminName: 'Claire Dubois',
       adminEmail: 'admin@demo.test',
+      adminLocale: 'en',
       until: acting.expiresAt.toISOString(),
     });
     expect((await browser.post('/api/common/session')).json().user.actingAs.adminEmail).toBe('admin@demo.test');

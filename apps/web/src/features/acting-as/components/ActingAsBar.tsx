@@ -7,14 +7,17 @@ import { announceSessionChange, setLeavingSession } from '../hooks/useSessionSyn
 
 /**
  * On every screen while an admin acts as this user ("Sign In ->"): who the admin is acting as, and "Back to my
- * account", which puts the admin's own session back at once, without a code, and opens Users.
+ * account", which puts the admin's own session back at once, without a code, and opens Users. It speaks the
+ * admin's language (its catalogue loaded with the user's: signedIn.tsx), the rest of the screen the user's.
  */
 export function ActingAsBar({ user }: { user: TUser }) {
-  const { t } = useTranslation();
+  const { i18n } = useTranslation();
   const textId = useId();
   const [leaving, setLeaving] = useState(false);
   const [failed, setFailed] = useState(false);
   if (!user.actingAs) return null;
+  const language = user.actingAs.adminLocale;
+  const t = i18n.getFixedT(language);
 
   async function goBack() {
     setLeaving(true);
@@ -47,6 +50,7 @@ export function ActingAsBar({ user }: { user: TUser }) {
       mb="md"
       radius="sm"
       data-testid="acting-as-bar"
+      lang={language}
     >
       <Group justify="space-between" gap="xs" wrap="wrap">
         <Text id={textId} role="status" fw={600} style={{ overflowWrap: 'anywhere', minWidth: 0 }}>

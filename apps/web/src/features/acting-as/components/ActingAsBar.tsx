@@ -53,7 +53,7 @@ export function ActingAsBar({ user }: { user: TUser }) {
       lang={language}
     >
       <Group justify="space-between" gap="xs" wrap="wrap">
-        <Text id={textId} role="status" fw={600} style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
+        <Text id={textId} role="status" fw={600} className="user-text" style={{ minWidth: 0 }}>
           {t('actingAs.bar', { name: user.name, email: user.email })}
         </Text>
         <Button color="dark" size="sm" onClick={() => void goBack()} loading={leaving}>

@@ -11,7 +11,7 @@ export function PayoutDetailsList({ details }: { details: TAdminPayout['details'
   return (
     <Stack gap={2}>
       {entries.map((entry) => (
-        <Text key={entry.key} size="xs" style={{ overflowWrap: 'anywhere' }}>
+        <Text key={entry.key} size="xs" className="user-text">
           <Text span c="dimmed" size="xs">
             {entry.known ? t(`settings.fields.${entry.known}`) : entry.key}:
           </Text>{' '}

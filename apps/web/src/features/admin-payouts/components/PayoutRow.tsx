@@ -22,7 +22,7 @@ export function PayoutRow({
         <Text size="sm" fw={600}>
           {payout.brand}
         </Text>
-        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+        <Text size="xs" c="dimmed" className="user-text">
           {payout.email}
         </Text>
       </Table.Td>

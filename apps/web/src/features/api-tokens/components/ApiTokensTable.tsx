@@ -40,7 +40,7 @@ export function ApiTokensTable({
         <Table.Tbody>
           {tokens.map((token) => (
             <Table.Tr key={token.id} data-testid={`api-token-${token.id}`}>
-              <Table.Td style={{ overflowWrap: 'break-word' }}>{token.name}</Table.Td>
+              <Table.Td className="user-text">{token.name}</Table.Td>
               <Table.Td>{format.dateTime(token.createdAt)}</Table.Td>
               <Table.Td>{token.lastUsedAt ? format.dateTime(token.lastUsedAt) : t('apiTokens.never')}</Table.Td>
               <Table.Td ta="right">

@@ -89,7 +89,7 @@ export function LocationSearch({ selection, onPick }: LocationSearchProps) {
               <Combobox.Option value={place.id} key={place.id} data-location-match={place.id}>
                 <Group gap={6} wrap="nowrap">
                   <span style={{ width: 12, flex: 'none' }}>{selected ? <CheckIcon size={12} /> : null}</span>
-                  <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                  <Text size="sm" className="user-text">
                     {placeLabel(place)}
                   </Text>
                   {selected ? <VisuallyHidden>{t('locations.selected')}</VisuallyHidden> : null}

@@ -184,7 +184,8 @@ export function PayoutMethodCard({
                     </Text>
                     <Text
                       data-testid={`payout-${method}-${field}`}
-                      style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}
+                      className="user-text"
+                      style={{ whiteSpace: 'pre-line' }}
                       ff={field === 'iban' || field === 'bic' || field === 'address' ? 'monospace' : undefined}
                     >
                       {values[field]?.trim() ? values[field] : '—'}

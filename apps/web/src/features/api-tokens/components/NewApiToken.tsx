@@ -1,5 +1,6 @@
-import { Alert, Button, Code, CopyButton, Group, Stack, Text } from '@mantine/core';
+import { Alert, Button, Code, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { CopyTextButton } from '../../../app/CopyTextButton.tsx';
 
 /** The token just created, shown this once: its value, a copy button and the warning that it will not come back. */
 export function NewApiToken({ name, token, onDone }: { name: string; token: string; onDone: () => void }) {
@@ -14,20 +15,7 @@ export function NewApiToken({ name, token, onDone }: { name: string; token: stri
           {token}
         </Code>
         <Group gap="sm">
-          <CopyButton value={token} timeout={2000}>
-            {({ copied, copy }) => (
-              <Button
-                size="xs"
-                variant={copied ? 'filled' : 'light'}
-                color={copied ? 'teal' : undefined}
-                onClick={copy}
-                aria-label={copied ? undefined : t('apiTokens.copyLabel')}
-                data-testid="api-token-copy"
-              >
-                {copied ? t('apiTokens.copied') : t('apiTokens.copy')}
-              </Button>
-            )}
-          </CopyButton>
+          <CopyTextButton value={token} label={t('apiTokens.copyLabel')} testId="api-token-copy" />
           <Button size="xs" variant="default" onClick={onDone} data-testid="api-token-done">
             {t('apiTokens.done')}
           </Button>

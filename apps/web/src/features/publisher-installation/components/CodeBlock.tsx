@@ -1,5 +1,6 @@
-import { Button, Code, CopyButton, Group, Stack, Text } from '@mantine/core';
+import { Code, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { CopyTextButton } from '../../../app/CopyTextButton.tsx';
 
 /** A code snippet to paste, with its copy button. */
 export function CodeBlock({ code, label }: { code: string; label?: string }) {
@@ -15,20 +16,8 @@ export function CodeBlock({ code, label }: { code: string; label?: string }) {
         {code}
       </Code>
       <Group justify="flex-end">
-        <CopyButton value={code} timeout={2000}>
-          {({ copied, copy }) => (
-            <Button
-              size="xs"
-              variant={copied ? 'filled' : 'light'}
-              color={copied ? 'teal' : undefined}
-              onClick={copy}
-              // Several blocks on one screen: each button says which code it copies.
-              aria-label={label && !copied ? t('installation.copyNamed', { label }) : undefined}
-            >
-              {copied ? t('installation.copied') : t('installation.copy')}
-            </Button>
-          )}
-        </CopyButton>
+        {/* Several blocks on one screen: each button says which code it copies. */}
+        <CopyTextButton value={code} label={label ? t('installation.copyNamed', { label }) : undefined} />
       </Group>
     </Stack>
   );

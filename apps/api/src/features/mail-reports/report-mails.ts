@@ -189,6 +189,24 @@ function unsubscribeParagraph(locale: Locale, what: 'weekly' | 'lowCredit', url:
   ];
 }
 
+/**
+ * A weekly summary, the advertiser's or the publisher's: its paragraphs, then how to turn it off; the week
+ * (`weekText`) in its subject.
+ */
+function weeklyMail(
+  facts: Recipient & { unsubscribeUrl: string },
+  week: string,
+  paragraphs: MailParagraph[],
+): MailMessage {
+  return renderMail({
+    to: facts.to,
+    locale: facts.locale,
+    subject: facts.locale === 'fr' ? `${PRODUCT}\u202f: votre semaine du ${week}` : `${PRODUCT}: your week of ${week}`,
+    paragraphs: [...paragraphs, unsubscribeParagraph(facts.locale, 'weekly', facts.unsubscribeUrl)],
+    headers: unsubscribeHeaders(facts.unsubscribeUrl),
+  });
+}
+
 /** The advertiser's weekly summary: each campaign's figures of the week, its credits and when they run out. */
 export function advertiserReportMail(facts: AdvertiserReportFacts): MailMessage {
   const { locale } = facts;
@@ -212,15 +230,8 @@ export function advertiserReportMail(facts: AdvertiserReportFacts): MailMessage 
         { link: facts.activityUrl },
       ],
     ],
-    unsubscribeParagraph(locale, 'weekly', facts.unsubscribeUrl),
   ];
-  return renderMail({
-    to: facts.to,
-    locale,
-    subject: fr ? `${PRODUCT}\u202f: votre semaine du ${week}` : `${PRODUCT}: your week of ${week}`,
-    paragraphs,
-    headers: unsubscribeHeaders(facts.unsubscribeUrl),
-  });
+  return weeklyMail(facts, week, paragraphs);
 }
 
 function payoutText(r: Recipient, publisher: PublisherWeek): string {
@@ -268,15 +279,8 @@ export function publisherReportMail(facts: PublisherReportFacts): MailMessage {
       payoutText(facts, publisher),
     ]),
     [[fr ? 'Votre comptabilité\u202f: ' : 'Your accounting: ', { link: facts.accountingUrl }]],
-    unsubscribeParagraph(locale, 'weekly', facts.unsubscribeUrl),
   ];
-  return renderMail({
-    to: facts.to,
-    locale,
-    subject: fr ? `${PRODUCT}\u202f: votre semaine du ${week}` : `${PRODUCT}: your week of ${week}`,
-    paragraphs,
-    headers: unsubscribeHeaders(facts.unsubscribeUrl),
-  });
+  return weeklyMail(facts, week, paragraphs);
 }
 
 /** A campaign whose credits will last under LOW_CREDIT_DAYS at its recent pace: how long, and Add credits. */

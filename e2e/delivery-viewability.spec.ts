@@ -65,7 +65,6 @@ afterAll(async () => {
 });
 
 describe('viewability, measured by the script itself', () => {
-  /** Scrolls the page so that `share` of the ad's box is inside the viewport, from its bottom edge. */
   /** Scrolls so that this share of the ad itself (its label, above it, is then in view too) is in the window. */
   async function showShareOfAd(page: Page, share: number) {
     await page.evaluate((visible) => {

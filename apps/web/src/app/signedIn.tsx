@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import type { TUser } from '@helium/contracts';
 import { accountValue, USER_TYPE } from '@helium/domain/roles';
 import { api } from '../api/client.ts';
-import { USER_QUERY_KEY, userQueryOptions } from '../features/user/hooks/useCurrentUser.ts';
+import { userQueryOptions } from '../features/user/hooks/useCurrentUser.ts';
 import { applyLocale, loadCatalogue } from '../i18n/index.ts';
 import { FullPageLoader } from './FullPageLoader.tsx';
 import { decideAccess, signInReturningTo, type Requirement } from './guards.ts';
@@ -27,7 +27,7 @@ async function loadUser(): Promise<TUser | null> {
 }
 
 /** A link's advertiser account (`?advertiser=<id>`: a low-credit alert's, docs/emails.md), to be in use first. */
-export const ADVERTISER_PARAM = 'advertiser';
+const ADVERTISER_PARAM = 'advertiser';
 
 /** The account switch a link asked for, while it runs. */
 let switching: Promise<TUser | null> | null = null;
@@ -46,7 +46,7 @@ async function userForLink(url: URL): Promise<TUser | null> {
   switching ??= (async () => {
     try {
       await api.updateUser({ key: 'type', value: accountValue(USER_TYPE.advertiser, wanted) });
-      return await queryClient.fetchQuery({ ...userQueryOptions, queryKey: USER_QUERY_KEY, staleTime: 0 });
+      return await queryClient.fetchQuery({ ...userQueryOptions, staleTime: 0 });
     } catch (error) {
       console.error('Account switch for a link failed', error);
       return user;

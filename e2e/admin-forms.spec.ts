@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { launchBrowser, newPage, signInThroughForm } from './support/browser.ts';
+import { fieldError } from './support/forms.ts';
 import { startProduct, type Product } from './support/product.ts';
 
 /*
@@ -35,14 +36,6 @@ afterAll(async () => {
   await product?.stop();
 });
 
-/** The message beside a field: it is marked invalid, and the texts its `aria-describedby` names. */
-async function fieldError(page: Page, field: Locator): Promise<string> {
-  await expect.poll(() => field.getAttribute('aria-invalid')).toBe('true');
-  const ids = ((await field.getAttribute('aria-describedby')) ?? '').split(/\s+/).filter(Boolean);
-  const texts = await Promise.all(ids.map((id) => page.locator(`[id="${id}"]`).innerText()));
-  return texts.filter((text) => text.trim() !== '').join(' ');
-}
-
 const isValid = async (field: Locator) => (await field.getAttribute('aria-invalid')) !== 'true';
 
 async function toLanguage(page: Page, name: 'Français' | 'English') {
@@ -66,21 +59,21 @@ describe('create an account (Accounts), in English', () => {
     await price.fill('');
     await trial.fill('-500');
     await create.click();
-    expect(await fieldError(admin, price)).toBe('Required.');
-    expect(await fieldError(admin, trial)).toBe('At least 0.');
+    expect(await fieldError(price)).toBe('Required.');
+    expect(await fieldError(trial)).toBe('At least 0.');
 
     await price.fill('-2');
     await trial.fill('2.5');
     await create.click();
-    expect(await fieldError(admin, price)).toBe('Must be above 0.');
-    expect(await fieldError(admin, trial)).toBe('A whole number.');
+    expect(await fieldError(price)).toBe('Must be above 0.');
+    expect(await fieldError(trial)).toBe('A whole number.');
     // Nothing was brought into range: the values stay as typed.
     expect(await price.inputValue()).toBe('-2');
     expect(await trial.inputValue()).toBe('2.5');
 
     await price.fill('0');
     await create.click();
-    expect(await fieldError(admin, price)).toBe('Must be above 0.');
+    expect(await fieldError(price)).toBe('Must be above 0.');
     expect(sent).toEqual([]);
     expect(await form.getByRole('status').count()).toBe(0);
   });
@@ -89,13 +82,13 @@ describe('create an account (Accounts), in English', () => {
     const form = admin.getByRole('region', { name: 'Create an account' });
     const brand = form.getByLabel('Brand');
     await brand.fill('B'.repeat(130));
-    expect(await fieldError(admin, brand)).toBe('At most 120 characters. (130 typed)');
+    expect(await fieldError(brand)).toBe('At most 120 characters. (130 typed)');
     // Not cut: the 130 characters are still there.
     expect((await brand.inputValue()).length).toBe(130);
     const email = form.getByLabel('E-mail');
     await email.fill('not-an-address');
     await form.getByRole('button', { name: 'Create', exact: true }).click();
-    expect(await fieldError(admin, email)).toBe('Enter an e-mail address such as name@example.com.');
+    expect(await fieldError(email)).toBe('Enter an e-mail address such as name@example.com.');
     expect(sent).toEqual([]);
   });
 
@@ -108,7 +101,7 @@ describe('create an account (Accounts), in English', () => {
     const holder = dialog.getByLabel('Held by (e-mail)');
     await holder.fill('nobody@nowhere.test');
     await dialog.getByRole('button', { name: 'Save' }).click();
-    expect(await fieldError(admin, holder)).toContain('No user has the e-mail nobody@nowhere.test.');
+    expect(await fieldError(holder)).toContain('No user has the e-mail nobody@nowhere.test.');
     expect(sent).toEqual(['/api/admin/update-advertiser']);
     // A new campaign at 0.00 is refused beside its price, before sending.
     await dialog.getByRole('button', { name: 'Cancel' }).click();
@@ -116,7 +109,7 @@ describe('create an account (Accounts), in English', () => {
     const price = admin.getByRole('dialog').getByLabel('CPM (€)');
     await price.fill('0');
     await admin.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
-    expect(await fieldError(admin, price)).toBe('Must be above 0.');
+    expect(await fieldError(price)).toBe('Must be above 0.');
     expect(sent).toEqual(['/api/admin/update-advertiser']);
     await admin.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
   });
@@ -133,18 +126,18 @@ describe('the coupon form (Payments), in English', () => {
     await code.fill('SPRING36');
     await percent.fill('-5');
     await create.click();
-    expect(await fieldError(admin, percent)).toBe('At least 1.');
+    expect(await fieldError(percent)).toBe('At least 1.');
     expect(await percent.inputValue()).toBe('-5');
 
     await percent.fill('150');
     await percent.blur();
     expect(await percent.inputValue()).toBe('150');
     await create.click();
-    expect(await fieldError(admin, percent)).toBe('At most 100.');
+    expect(await fieldError(percent)).toBe('At most 100.');
 
     await percent.fill('10');
     await code.fill('C'.repeat(300));
-    expect(await fieldError(admin, code)).toContain('At most 40 characters. (300 typed)');
+    expect(await fieldError(code)).toContain('At most 40 characters. (300 typed)');
     expect((await code.inputValue()).length).toBe(300);
     await create.click();
     expect(await isValid(percent)).toBe(true);
@@ -161,9 +154,9 @@ describe('Network settings and Placements, in English', () => {
     await rate.fill('');
     const seller = admin.getByLabel(/^Seller details on invoices/);
     await seller.fill('S'.repeat(1001));
-    expect(await fieldError(admin, seller)).toBe('At most 1,000 characters. (1,001 typed)');
+    expect(await fieldError(seller)).toBe('At most 1,000 characters. (1,001 typed)');
     await admin.getByRole('button', { name: 'Save the settings' }).click();
-    expect(await fieldError(admin, rate)).toBe('Required.');
+    expect(await fieldError(rate)).toBe('Required.');
     expect(sent.filter((path) => path.endsWith('update-network-settings'))).toEqual([]);
     await admin.reload();
   });
@@ -174,7 +167,7 @@ describe('Network settings and Placements, in English', () => {
     await admin.getByRole('option', { name: /Demo Blog/ }).click();
     await admin.getByRole('button', { name: 'Add a placement' }).click();
     await admin.getByRole('button', { name: 'Save placements' }).click();
-    expect(await fieldError(admin, admin.getByLabel(/^CSS selector/))).toContain('Required.');
+    expect(await fieldError(admin.getByLabel(/^CSS selector/))).toContain('Required.');
     expect(sent.filter((path) => path.endsWith('update-placements'))).toEqual([]);
   });
 });
@@ -194,19 +187,19 @@ describe('in French', () => {
     await price.fill('-2');
     await trial.fill('-500');
     await form.getByRole('button', { name: 'Créer', exact: true }).click();
-    expect(await fieldError(admin, price)).toBe('Doit être supérieur à 0.');
-    expect(await fieldError(admin, trial)).toBe('Au moins 0.');
+    expect(await fieldError(price)).toBe('Doit être supérieur à 0.');
+    expect(await fieldError(trial)).toBe('Au moins 0.');
 
     await admin.getByRole('navigation').getByRole('link', { name: 'Paiements' }).click();
     const coupon = admin.getByRole('form', { name: 'Nouveau code promo' });
     const percent = coupon.getByLabel('Pourcentage de remise (1 à 100)');
     const code = coupon.getByLabel('Code', { exact: true });
     await code.fill('C'.repeat(300));
-    expect(await fieldError(admin, code)).toContain('Au plus 40 caractères. (300 saisis)');
+    expect(await fieldError(code)).toContain('Au plus 40 caractères. (300 saisis)');
     await code.fill('PRINTEMPS');
     await percent.fill('150');
     await coupon.getByRole('button', { name: 'Créer le code promo' }).click();
-    expect(await fieldError(admin, percent)).toBe('Au plus 100.');
+    expect(await fieldError(percent)).toBe('Au plus 100.');
     expect(sent.filter((path) => !path.endsWith('update-advertiser'))).toEqual([]);
     await toLanguage(admin, 'English');
   });
@@ -228,14 +221,14 @@ describe('a billing address (point 8)', () => {
     await advertiser.getByRole('button', { name: 'Modify' }).click();
     const field = advertiser.getByLabel('Billing address');
     await field.fill('x'.repeat(20_000));
-    expect(await fieldError(advertiser, field)).toBe('At most 2,000 characters. (20,000 typed)');
+    expect(await fieldError(field)).toBe('At most 2,000 characters. (20,000 typed)');
     expect((await field.inputValue()).length).toBe(20_000);
     const saves: string[] = [];
     advertiser.on('request', (request) => {
       if (request.url().endsWith('/api/advertiser/save-settings')) saves.push(request.url());
     });
     await advertiser.getByRole('button', { name: 'Save' }).click();
-    expect(await fieldError(advertiser, field)).toContain('At most 2,000 characters.');
+    expect(await fieldError(field)).toContain('At most 2,000 characters.');
     expect(saves).toEqual([]);
     await advertiser.getByRole('button', { name: 'Cancel' }).click();
     expect(await advertiser.getByTestId('billing-address').innerText()).toBe(before);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage, signInThroughForm } from './support/browser.ts';
+import { fieldError } from './support/forms.ts';
 import { signedInPage } from './support/sessions.ts';
 import { startProduct, type Product } from './support/product.ts';
 
@@ -25,14 +26,6 @@ afterAll(async () => {
   await browser?.close();
   await product?.stop();
 });
-
-/** The error shown beside a field (the text its `aria-describedby` names), once the field is marked invalid. */
-async function fieldError(field: Locator): Promise<string> {
-  await expect.poll(() => field.getAttribute('aria-invalid')).toBe('true');
-  const ids = ((await field.getAttribute('aria-describedby')) ?? '').split(/\s+/).filter(Boolean);
-  const texts = await Promise.all(ids.map((id) => admin.locator(`[id="${id}"]`).innerText()));
-  return texts.filter((text) => text.trim() !== '').join(' ');
-}
 
 describe('network settings', () => {
   it('changes the dollar rate and shows the change in the history', async () => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { codeFrom } from '../apps/api/test/smtp-catcher.ts';
 import { launchBrowser, newPage, signInThroughForm } from './support/browser.ts';
+import { fieldError } from './support/forms.ts';
 import { callFromPage } from './support/screens.ts';
 import { signedInPage } from './support/sessions.ts';
 import { startProduct, type Product } from './support/product.ts';
@@ -109,9 +110,7 @@ describe('sign-in and landing per role', () => {
       if (request.url().endsWith('/api/common/signin')) sent.push(request.url());
     });
     await email.fill(long);
-    const describedBy = (await email.getAttribute('aria-describedby')) ?? '';
-    const message = page.locator(`[id="${describedBy.split(' ').find((id) => id.endsWith('-error'))}"]`);
-    expect(await message.innerText()).toBe("L'adresse e-mail ne doit pas dépasser 254 caractères.");
+    expect(await fieldError(email)).toBe("L'adresse e-mail ne doit pas dépasser 254 caractères.");
     // Kept whole, and the button says why it waits: nothing is cut or sent.
     expect(await email.inputValue()).toBe(long);
     expect(await page.getByRole('button', { name: 'Continuer' }).isDisabled()).toBe(true);

@@ -300,6 +300,32 @@ describe('placements', () => {
     await ctx.close();
   });
 
+  it('the corner box comes with the extras module: blocked, the page shows no box and throws nothing', async () => {
+    const ctx = await context();
+    const page = await ctx.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    const extras: string[] = [];
+    await page.route(
+      (url) => url.pathname === '/serve/extras.js',
+      async (route) => {
+        extras.push(route.request().url());
+        await route.abort('blockedbyclient');
+      },
+    );
+    const decision = nextDecision(page);
+    await page.goto(`${blog.url}/plain.html`);
+    expect((await decision).status()).toBe(200);
+    // Asked for under its content's version (cached a year), and refused: no box, no error on the page.
+    await expect.poll(() => extras.length).toBe(1);
+    expect(extras[0]).toMatch(/\/serve\/extras\.js\?v=[0-9a-f]{10}$/);
+    await page.waitForTimeout(800);
+    expect(await page.locator('a[href*="/c/"]').count()).toBe(0);
+    expect(await page.getByText('Ad', { exact: true }).count()).toBe(0);
+    expect(errors).toEqual([]);
+    await ctx.close();
+  });
+
   it('the reader closes the corner box from the keyboard: its view does not count, and no box comes back', async () => {
     const ctx = await context();
     const page = await ctx.newPage();

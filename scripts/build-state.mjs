@@ -13,6 +13,7 @@ export const BUILD_OUTPUTS = [
   'apps/api/dist/main.js',
   'apps/web/dist/index.html',
   'apps/publisher-script/dist/helium.js',
+  'apps/publisher-script/dist/extras.js',
 ];
 
 /**
@@ -30,7 +31,7 @@ export const BUILD_SOURCES = [
   'apps/web/public',
   'apps/web/src',
   'apps/publisher-script/build.mjs',
-  'apps/publisher-script/build-options.mjs',
+  'apps/publisher-script/bundle.mjs',
   'apps/publisher-script/src',
   'packages/domain/package.json',
   'packages/domain/src',

@@ -1,11 +1,14 @@
 /* global URL, console */
-// Builds the publisher script into one minified IIFE (dist/helium.js) served by the API at /serve/script.js.
-import { build } from 'esbuild';
+// Builds the publisher script (dist/helium.js, served at /serve/script.js) and the module it loads where needed
+// (dist/extras.js, served at /serve/extras.js).
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import { readFileSync } from 'node:fs';
-import { buildOptions } from './build-options.mjs';
+import { bundlePublisherScript } from './bundle.mjs';
 
-const outfile = new URL('./dist/helium.js', import.meta.url);
-await build({ ...buildOptions, outfile: outfile.pathname, logLevel: 'warning' });
-const code = readFileSync(outfile);
-console.log(`publisher script: ${code.length} bytes, ${gzipSync(code, { level: 9 }).length} bytes gzipped`);
+const dist = new URL('./dist/', import.meta.url);
+const { script, extras } = await bundlePublisherScript();
+mkdirSync(dist, { recursive: true });
+writeFileSync(new URL('helium.js', dist), script);
+writeFileSync(new URL('extras.js', dist), extras);
+const sizes = (code) => `${code.length} bytes, ${gzipSync(code, { level: 9 }).length} bytes gzipped`;
+console.log(`publisher script: ${sizes(script)}; its extras: ${sizes(extras)}`);

@@ -18,6 +18,10 @@
 // bundled into the script as two numbers.
 import { MIN_IN_VIEW_RATIO, MIN_VIEW_MS } from '@helium/domain/delivery/viewability';
 import type { DecisionAnswer, ServedAd } from '@helium/contracts/serving';
+import type * as Extras from './extras';
+
+/** The content hash of extras.js, written in by the build (bundle.mjs). */
+declare const EXTRAS_VERSION: string;
 
 /** The part of the Navigation API the script uses (not in TypeScript's DOM types yet). */
 interface NavigationLike {
@@ -77,15 +81,17 @@ if (publisher && (win as Partial<Window>).fetch && !(doc as unknown as Record<sy
       }
     };
 
+  // The corner box and the history wrapper, loaded where needed (extras.ts); its address names its content.
+  // Blocked or failing, nothing shows and nothing is thrown.
+  const withExtras = (use: (module: typeof Extras) => unknown) =>
+    import(base + '/serve/extras.js?v=' + EXTRAS_VERSION).then(use).catch(() => {});
+
   const whenParsed = (run: () => unknown) =>
     doc.readyState == 'loading' ? doc.addEventListener('DOMContentLoaded', run) : run();
 
-  /** An element with these properties (`style` as text sets its inline style), named `aria` for screen readers. */
-  const make = <K extends keyof HTMLElementTagNameMap>(tag: K, props: object, aria?: string) => {
-    const element = Object.assign(doc.createElement(tag), props);
-    if (aria) element.setAttribute('aria-label', aria);
-    return element;
-  };
+  /** An element with these properties (`style` as text sets its inline style; `ariaLabel` names it). */
+  const make = <K extends keyof HTMLElementTagNameMap>(tag: K, props: object) =>
+    Object.assign(doc.createElement(tag), props);
 
   // A placement's element, or for the default placement the page's first empty [data-helium-slot] (blank text,
   // as in <div data-helium-slot>\n</div>, is empty too: CSS :empty would not match it). An invalid selector
@@ -117,23 +123,17 @@ if (publisher && (win as Partial<Window>).fetch && !(doc as unknown as Record<sy
         'display:block;flex:none;position:relative;margin:0 auto;padding:8px 0;width:' +
         ad.width +
         'px;font:11px/16px sans-serif;color:#666' +
-        (target
-          ? fit('100%', 80)
-          : ';position:fixed;right:8px;bottom:8px;padding:0;z-index:2147483000;background:#fff;box-shadow:0 1px 6px rgba(0,0,0,.3)' +
-            fit('45vw', 50)),
+        fit('100%', 80),
     });
     // Not `all:initial`: a link keeps the browser's focus ring for keyboard users.
-    const link = make(
-      'a',
-      {
-        style:
-          'display:block;position:relative;margin:0;border:0;padding:' + ratio * 100 + '% 0 0;height:0;background:none',
-        href: ad.click,
-        target: '_blank',
-        rel: 'noopener sponsored',
-      },
-      label,
-    );
+    const link = make('a', {
+      style:
+        'display:block;position:relative;margin:0;border:0;padding:' + ratio * 100 + '% 0 0;height:0;background:none',
+      href: ad.click,
+      target: '_blank',
+      rel: 'noopener sponsored',
+      ariaLabel: label,
+    });
     box.append(make('span', { style: 'all:unset;display:block;padding:0 4px', textContent: label }), link);
     // Inside the element (append), or before or after it.
     const put = (target: Element | null | undefined) =>
@@ -244,27 +244,15 @@ if (publisher && (win as Partial<Window>).fetch && !(doc as unknown as Record<sy
     if (target) put(target);
     else {
       corner = 1;
-      // `all:unset` takes the browser's focus ring away too: given back for keyboard focus.
-      const ring: () => void = safe(() => (close.style.outline = close.matches(':focus-visible') ? '2px solid' : ''));
       // A box over the page's own content: the reader can close it (its view then counts only if it was done).
-      const close: HTMLButtonElement = make(
-        'button',
-        {
-          style:
-            'all:unset;position:absolute;top:0;right:0;width:24px;font:18px/24px sans-serif;text-align:center;cursor:pointer',
-          type: 'button',
-          textContent: '×',
-          onclick: () => {
+      withExtras(
+        (module) =>
+          done ||
+          module.corner(box, fit, french, label, () => {
             corner = 2;
             retire();
-          },
-          onfocus: ring,
-          onblur: () => (close.style.outline = ''),
-        },
-        (french ? 'Fermer la ' : 'Close ') + label.toLowerCase(),
+          }),
       );
-      box.append(close);
-      doc.body.append(box);
     }
     // A page that renders itself may take the box out with the element that held it: a single-page app whose
     // next page (counted already, its ad served) replaces the previous page's slot once its code has loaded, a
@@ -326,15 +314,7 @@ if (publisher && (win as Partial<Window>).fetch && !(doc as unknown as Record<sy
   // opaque origin) it tells nothing.
   if (navigation && navigation.currentEntry)
     navigation.addEventListener('currententrychange', (event) => entered(event.navigationType));
-  else
-    (['pushState', 'replaceState'] as const).forEach((name) => {
-      const original = history[name];
-      history[name] = function (this: History, ...args: Parameters<History['pushState']>) {
-        const result = original.apply(this, args);
-        entered(name.slice(0, -5)); // push, replace
-        return result;
-      };
-    });
+  else withExtras((module) => module.watchHistory(entered));
   win.addEventListener('popstate', start);
   // A page restored from the back/forward cache is shown again: a new pageview, with new ads (the ones on it
   // were decided for the earlier visit).

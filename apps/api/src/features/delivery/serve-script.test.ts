@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PUBLISHER_SCRIPT_FILE } from './serving-routes.ts';
+import { PUBLISHER_EXTRAS_FILE, PUBLISHER_SCRIPT_FILE } from './publisher-script-files.ts';
 import { buildTestApp, type TestApp } from '../../../test/helper.ts';
 
 let t: TestApp;
@@ -38,12 +38,12 @@ describe('GET /serve/script.js', () => {
     expect(stale.headers['cache-control']).toBe('public, max-age=300');
   });
 
-  it('answers gzip to browsers that accept it, the same script once decompressed, within the 3 KB budget', async () => {
+  it('answers gzip to browsers that accept it, the same script once decompressed, within the 2 KB budget', async () => {
     const response = await getScript('/serve/script.js', { 'accept-encoding': 'gzip, deflate, br' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-encoding']).toBe('gzip');
     expect(response.headers.vary).toBe('accept-encoding');
-    expect(response.rawPayload.length).toBeLessThanOrEqual(3 * 1024);
+    expect(response.rawPayload.length).toBeLessThanOrEqual(2 * 1024);
     expect(response.rawPayload.length).toBeLessThan(built.length);
     expect(gunzipSync(response.rawPayload).equals(built)).toBe(true);
     // gzip refused with q=0: the plain script.
@@ -63,6 +63,29 @@ describe('GET /serve/script.js', () => {
     const other = await getScript('/serve/script.js', { 'if-none-match': '"0123456789"' });
     expect(other.statusCode).toBe(200);
     expect(other.rawPayload.equals(built)).toBe(true);
+  });
+});
+
+describe('GET /serve/extras.js', () => {
+  it("is the module at the script's import, cached a year under that version, open to any origin", async () => {
+    const address = /"(\/serve\/extras\.js\?v=[0-9a-f]{10})"/.exec(built.toString())?.[1];
+    expect(address).toBeDefined();
+    const response = await getScript(address!);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/javascript; charset=utf-8');
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // A module script is fetched with CORS: without this header the browser refuses it.
+    expect(response.headers['access-control-allow-origin']).toBe('*');
+    expect(response.rawPayload.equals(readFileSync(PUBLISHER_EXTRAS_FILE))).toBe(true);
+    expect(response.body).toMatch(/export\s*\{/);
+    const gzipped = await getScript(address!, { 'accept-encoding': 'gzip' });
+    expect(gunzipSync(gzipped.rawPayload).equals(response.rawPayload)).toBe(true);
+  });
+
+  it('is cached 5 minutes under another version', async () => {
+    const stale = await getScript('/serve/extras.js?v=0123456789');
+    expect(stale.statusCode).toBe(200);
+    expect(stale.headers['cache-control']).toBe('public, max-age=300');
   });
 });
 

@@ -1,16 +1,11 @@
-import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import { gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { pageAddress, pageHost, withoutControlCharacters, type PageHeaders } from '@helium/domain';
 import type { Requester } from './parts.ts';
+import { PUBLISHER_EXTRAS_FILE, PUBLISHER_SCRIPT_FILE, scriptFileRoute } from './publisher-script-files.ts';
 import { quietRequestLogs } from '../../http/quiet-request-logs.ts';
 import { untrustedProxyWarning } from '../../http/untrusted-proxy-warning.ts';
 import { NEWSLETTER_TUTORIAL_PATH } from '../installation/installation.ts';
 import { NEWSLETTER_TUTORIAL } from '../installation/newsletter-tutorial.ts';
-
-/** The built publisher script (npm run build). */
-export const PUBLISHER_SCRIPT_FILE = new URL('../../../../publisher-script/dist/helium.js', import.meta.url).pathname;
 
 const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 /**
@@ -102,20 +97,6 @@ export default async function serveRoutes(app: FastifyInstance) {
     const userAgent = request.headers['user-agent'];
     return { ip, userAgent: typeof userAgent === 'string' ? userAgent.slice(0, 500) : '' };
   };
-  let script: { body: Buffer; gzipped: Buffer; version: string } | null = null;
-  const loadScript = () => {
-    if (script) return script;
-    if (!existsSync(PUBLISHER_SCRIPT_FILE)) return null;
-    const body = readFileSync(PUBLISHER_SCRIPT_FILE);
-    script = {
-      body,
-      // Compressed once: every page of every publisher loads it (the size budget is the gzipped size).
-      gzipped: gzipSync(body, { level: 9 }),
-      version: createHash('sha256').update(body).digest('hex').slice(0, 10),
-    };
-    return script;
-  };
-
   app.addHook('onSend', (request, reply, payload, done) => {
     if (request.url.startsWith('/serve/') || request.url.startsWith('/c/')) {
       reply.header('access-control-allow-origin', '*');
@@ -133,32 +114,9 @@ export default async function serveRoutes(app: FastifyInstance) {
       .send(),
   );
 
-  app.get('/serve/script.js', async (request, reply) => {
-    const current = loadScript();
-    if (!current) {
-      return reply.code(404).type('application/javascript').send('/* publisher script not built: npm run build */');
-    }
-    const versioned = query(request).v === current.version;
-    const etag = `"${current.version}"`;
-    reply
-      .type('application/javascript; charset=utf-8')
-      .header('cache-control', versioned ? 'public, max-age=31536000, immutable' : 'public, max-age=300')
-      .header('etag', etag)
-      .header('vary', 'accept-encoding');
-    // A browser revalidating after max-age gets an empty 304 while the script has not changed.
-    const known = request.headers['if-none-match'];
-    if (typeof known === 'string' && known.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
-      return reply.code(304).send();
-    }
-    const acceptsGzip = String(request.headers['accept-encoding'] ?? '')
-      .split(',')
-      .some((coding) => {
-        const [name, ...parameters] = coding.split(';').map((part) => part.trim().toLowerCase());
-        return name === 'gzip' && !parameters.some((parameter) => /^q=0(\.0*)?$/.test(parameter));
-      });
-    if (acceptsGzip) return reply.header('content-encoding', 'gzip').send(current.gzipped);
-    return reply.send(current.body);
-  });
+  app.get('/serve/script.js', scriptFileRoute(PUBLISHER_SCRIPT_FILE));
+  // Loaded by the script where needed (the corner box, the history wrapper), as a module: CORS open as above.
+  app.get('/serve/extras.js', scriptFileRoute(PUBLISHER_EXTRAS_FILE));
 
   /** The script's pageview: counts it and answers the ads for the publisher's placements. */
   app.get(

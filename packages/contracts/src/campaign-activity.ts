@@ -87,6 +87,11 @@ export const ZStatsDateRangeSchema = z.union([
 /** POST /api/advertiser/get-campaignex: the campaignEx. */
 export const ZCampaignExSchema = z.object({
   id: z.number().int(),
+  /**
+   * The advertiser's campaigns, newest first, to choose the one shown (not in specification 02: an admin may give
+   * an advertiser a second campaign).
+   */
+  campaigns: z.array(z.object({ id: z.number().int(), is_cpc: z.boolean() })),
   hashId: z.string(),
   is_cpc: z.boolean(),
   isTrial: z.boolean(),
@@ -125,7 +130,7 @@ export const ZCampaignExSchema = z.object({
 export type TCampaignEx = z.infer<typeof ZCampaignExSchema>;
 
 export const ZGetCampaignExRequestSchema = z.object({
-  /** The advertiser's campaign; its first campaign when absent. */
+  /** The advertiser's campaign; its newest (where new uploads go) when absent. */
   campaignId: id.optional(),
   doByPublisher: z.boolean().default(false),
   doIncludeRealTimeHits: z.boolean().default(true),

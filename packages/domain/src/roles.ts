@@ -11,6 +11,15 @@ export const HOME_PATH_BY_TYPE: Record<UserType, string> = {
   2: '/advertiser/activity',
 };
 
+/** Activity's search parameter naming the campaign shown (without it, the advertiser's newest). */
+export const ACTIVITY_CAMPAIGN_PARAM = 'campaign';
+
+/** Advertiser Activity on one campaign, with more search parameters (`addCredits`, `event`, `advertiser`). */
+export function activityPathOf(campaignId: number, more: Record<string, string> = {}): string {
+  const params = new URLSearchParams({ ...more, [ACTIVITY_CAMPAIGN_PARAM]: String(campaignId) });
+  return `${HOME_PATH_BY_TYPE[USER_TYPE.advertiser]}?${params}`;
+}
+
 export function isUserType(value: unknown): value is UserType {
   return value === 0 || value === 1 || value === 2;
 }

@@ -124,15 +124,24 @@ export async function moveAdminValidation(
   if (updated.length === 0) throw new HttpError(409, conflictStatus, 'This ad changed meanwhile; reload.');
 }
 
-/** The campaign new uploads go into: the advertiser's latest; null when it has none. */
-export async function latestCampaignId(db: Database, advertiserId: number): Promise<number | null> {
-  const [campaign] = await db
-    .select({ id: campaigns.id })
+/**
+ * The advertiser's campaigns, newest first: the first is where new uploads go, and what Activity shows unless
+ * another is chosen.
+ */
+export async function advertiserCampaigns(
+  db: Database,
+  advertiserId: number,
+): Promise<{ id: number; isCpc: boolean }[]> {
+  return db
+    .select({ id: campaigns.id, isCpc: campaigns.isCpc })
     .from(campaigns)
     .where(eq(campaigns.advertiserId, advertiserId))
-    .orderBy(desc(campaigns.createdAt), desc(campaigns.id))
-    .limit(1);
-  return campaign?.id ?? null;
+    .orderBy(desc(campaigns.createdAt), desc(campaigns.id));
+}
+
+/** The campaign new uploads go into: the advertiser's newest; null when it has none. */
+export async function latestCampaignId(db: Database, advertiserId: number): Promise<number | null> {
+  return (await advertiserCampaigns(db, advertiserId))[0]?.id ?? null;
 }
 
 /** A new, not yet validated ad for an accepted upload whose media are stored under these keys. */

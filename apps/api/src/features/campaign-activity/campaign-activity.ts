@@ -34,6 +34,7 @@ import {
   type CampaignRow,
 } from './campaign-reads.ts';
 import { advertiserTrafficShares } from './traffic-shares.ts';
+import { advertiserCampaigns } from '../ads/ads.ts';
 
 export { findAdvertiserCampaign, type ActivityHashIds, type CampaignRow } from './campaign-reads.ts';
 
@@ -261,8 +262,10 @@ export async function buildCampaignEx(
       .sort((a, b) => b.impressions - a.impressions || a.url.localeCompare(b.url));
   }
 
+  const siblings = await advertiserCampaigns(db, campaign.advertiserId);
   return {
     id: campaign.id,
+    campaigns: siblings.map((sibling) => ({ id: sibling.id, is_cpc: sibling.isCpc })),
     hashId: options.hashIds.encodeCampaign(campaign.id),
     is_cpc: campaign.isCpc,
     isTrial: campaign.isTrial,

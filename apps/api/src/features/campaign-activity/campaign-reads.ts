@@ -1,10 +1,10 @@
-import { and, asc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ads } from '@helium/db';
 import { adPublisherActivations, adPublisherValidations, campaigns, dailyAdStats, type Database } from '@helium/db';
 import { ctrThresholds, ctrWindowStartDay, type CtrThresholds, type PublisherValidation } from '@helium/domain';
 import { type Counts } from '@helium/domain/activity';
 import { HttpError, notFound } from '../../http/errors.ts';
-import { findAdvertiserAd } from '../ads/ads.ts';
+import { findAdvertiserAd, latestCampaignId } from '../ads/ads.ts';
 import { spentByAd } from '../delivery/ad-index.ts';
 
 /* A campaign's and its ads' records as the Activity screen and its calls read them. */
@@ -36,23 +36,15 @@ export function toCounts(row: { impressions: number; clicks: number; leads: numb
   };
 }
 
-/** The advertiser's campaign: the one asked for (403 when it is someone else's), else its first. */
+/** The advertiser's campaign: the one asked for (403 when it is someone else's), else its newest (uploads' one). */
 export async function findAdvertiserCampaign(
   db: Database,
   advertiserId: number,
   campaignId?: number,
 ): Promise<CampaignRow> {
-  if (campaignId === undefined) {
-    const [first] = await db
-      .select()
-      .from(campaigns)
-      .where(eq(campaigns.advertiserId, advertiserId))
-      .orderBy(asc(campaigns.id))
-      .limit(1);
-    if (!first) throw new HttpError(404, 'noCampaign', 'This advertiser has no campaign yet.');
-    return first;
-  }
-  const [row] = await db.select().from(campaigns).where(eq(campaigns.id, campaignId)).limit(1);
+  const id = campaignId ?? (await latestCampaignId(db, advertiserId));
+  if (id === null) throw new HttpError(404, 'noCampaign', 'This advertiser has no campaign yet.');
+  const [row] = await db.select().from(campaigns).where(eq(campaigns.id, id)).limit(1);
   if (!row) throw notFound('This campaign does not exist.');
   if (row.advertiserId !== advertiserId) {
     throw new HttpError(403, 'notYourCampaign', 'This campaign belongs to another advertiser.');

@@ -201,9 +201,11 @@ describe('reports by e-mail', () => {
     expect(alert!.to).toContain('advertiser@demo.test');
     expect(alert!.subject).toMatch(new RegExp(`campaign #${nordvik!.id} \\(CPM\\) run out in about [\\d.]+ days?$`));
     expect(alert!.text).toContain('Credits left: 1,000 impressions (2.50 €)');
-    // The link puts the campaign's own advertiser account in use (its holder may hold several).
+    // The link opens Add credits on this campaign, its own advertiser account put in use (a user may hold several).
     expect(alert!.text).toMatch(
-      new RegExp(`http://[^\\s]+/advertiser/activity\\?addCredits=1&advertiser=${nordvik!.advertiserId}\\s`),
+      new RegExp(
+        `http://[^\\s]+/advertiser/activity\\?addCredits=1&advertiser=${nordvik!.advertiserId}&campaign=${nordvik!.id}\\s`,
+      ),
     );
     expect(alert!.headers['list-unsubscribe']).toMatch(/\/unsubscribe\/\d+\.low-credit\.[\w-]{43}>$/);
     expect(alert!.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');

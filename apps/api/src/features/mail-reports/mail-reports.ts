@@ -2,7 +2,7 @@ import { and, asc, eq, exists, inArray, isNull, not, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { advertisers, campaigns, publishers, sentMails, users, type Database, type SentMailKind } from '@helium/db';
 import type { TMailJob, TMailJobRun, TMailPreview, TReportMailKind } from '@helium/contracts';
-import { HOUR_MS } from '@helium/domain';
+import { activityPathOf, HOUR_MS } from '@helium/domain';
 import { isLowOnCredits, lastFullWeek, LOW_CREDIT_DAYS, mondayOf } from '@helium/domain/activity';
 import type { CurrencyRates } from '@helium/domain/format';
 import { HttpError, notFound } from '../../http/errors.ts';
@@ -151,7 +151,7 @@ export class MailReports {
             ...this.recipient(user, rates),
             campaign: { id: campaign.id, brand, isCpc: campaign.isCpc },
             credits: { ...credits, daysLeft },
-            addCreditsUrl: this.addCreditsUrl(campaign.advertiserId),
+            addCreditsUrl: this.addCreditsUrl(campaign),
             unsubscribeUrl: unsubscribeUrl(this.deps.appUrl, this.deps.secret, user.id, 'low-credit'),
           }),
         ),
@@ -195,7 +195,7 @@ export class MailReports {
         campaign: { id: campaign.id, brand, isCpc: campaign.isCpc },
         // A campaign that delivered nothing lately is never alerted about: shown as if at the threshold.
         credits: { ...credits, daysLeft: credits.daysLeft ?? LOW_CREDIT_DAYS },
-        addCreditsUrl: this.addCreditsUrl(campaign.advertiserId),
+        addCreditsUrl: this.addCreditsUrl(campaign),
         unsubscribeUrl: unsubscribeUrl(this.deps.appUrl, this.deps.secret, user.id, 'low-credit'),
       });
     } else {
@@ -248,9 +248,9 @@ export class MailReports {
     });
   }
 
-  /** Add credits on the campaign's advertiser account, put in use first for a user holding several (signedIn.tsx). */
-  private addCreditsUrl(advertiserId: number): string {
-    return `${this.deps.appUrl}/advertiser/activity?addCredits=1&advertiser=${advertiserId}`;
+  /** Add credits on the alert's campaign, its advertiser account put in use first for a user holding several (signedIn.tsx). */
+  private addCreditsUrl(campaign: { id: number; advertiserId: number }): string {
+    return `${this.deps.appUrl}${activityPathOf(campaign.id, { addCredits: '1', advertiser: String(campaign.advertiserId) })}`;
   }
 
   private recipient(user: UserRow, rates: CurrencyRates): Recipient {

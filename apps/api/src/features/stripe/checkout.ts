@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { FastifyBaseLogger } from 'fastify';
 import { advertisers, type Database } from '@helium/db';
-import { MICROS_PER_EURO, formatNumber, type Locale } from '@helium/domain';
+import { MICROS_PER_EURO, activityPathOf, formatNumber, type Locale } from '@helium/domain';
 import type { ZTestCheckoutSchema } from '@helium/contracts';
 import type { z } from 'zod';
 import { HttpError, notFound } from '../../http/errors.ts';
@@ -29,10 +29,10 @@ import { stripeFailure } from './stripe-client.ts';
 
 export type CardCurrency = 'eur' | 'usd';
 
-/** Where the advertiser lands after paying: the Activity screen opens its success modal (section 4). */
-export const SUCCESS_PATH = '/advertiser/activity?event=successfulPayment';
-/** Where Stripe sends an advertiser who leaves the checkout without paying. */
-export const CANCEL_PATH = '/advertiser/activity';
+/** Where the advertiser lands after paying: the campaign's Activity screen opens its success modal (section 4). */
+export const successPathOf = (campaignId: number) => activityPathOf(campaignId, { event: 'successfulPayment' });
+/** Where Stripe sends an advertiser who leaves the checkout without paying: back to the campaign. */
+export const cancelPathOf = (campaignId: number) => activityPathOf(campaignId);
 /** The local test checkout's session ids; only these can be paid on its page. */
 export const LOCAL_SESSION_PREFIX = 'cs_test_local_';
 /** Stripe's smallest charge in euros and in dollars, in cents: a smaller amount is refused before any sale. */
@@ -141,8 +141,8 @@ export function sessionParams(
       isCpc: String(sale.isCpc),
     },
     locale: request.locale,
-    success_url: `${appUrl}${SUCCESS_PATH}`,
-    cancel_url: `${appUrl}${CANCEL_PATH}`,
+    success_url: `${appUrl}${successPathOf(request.campaignId)}`,
+    cancel_url: `${appUrl}${cancelPathOf(request.campaignId)}`,
   };
 }
 

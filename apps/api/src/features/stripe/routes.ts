@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { createCheckoutSessionCall, getTestCheckoutCall, payTestCheckoutCall } from '@helium/contracts';
 import { notFound } from '../../http/errors.ts';
 import { route } from '../../http/route.ts';
-import { SUCCESS_PATH, findLocalCheckout, payLocalCheckout, startCardCheckout, testCheckoutView } from './checkout.ts';
+import { successPathOf, findLocalCheckout, payLocalCheckout, startCardCheckout, testCheckoutView } from './checkout.ts';
 import { createStripeClient } from './stripe-client.ts';
 
 /**
@@ -44,6 +44,6 @@ export default async function stripeRoutes(app: FastifyInstance) {
     const { outcome } = await payLocalCheckout(db, sale, clock.now());
     if (outcome === 'credited') await app.delivery.servingChanged();
     request.log.info({ saleId: sale.id, sessionId: body.sessionId, outcome }, 'test checkout: paid');
-    return { url: SUCCESS_PATH };
+    return { url: successPathOf(sale.campaignId) };
   });
 }

@@ -169,7 +169,8 @@ describe('create-checkout-session-campaignex with a Stripe key', () => {
       'metadata[advertiserId]': String(advertiserId),
       'metadata[quantity]': String(QUANTITY),
       client_reference_id: `advertiser-${advertiserId}-campaign-${campaignId}-sale-${sale.id}`,
-      success_url: `${appUrl}/advertiser/activity?event=successfulPayment`,
+      success_url: `${appUrl}/advertiser/activity?event=successfulPayment&campaign=${campaignId}`,
+      cancel_url: `${appUrl}/advertiser/activity?campaign=${campaignId}`,
     });
     expect(request.form['line_items[0][price_data][product_data][name]']).toBe('100,000 impressions');
     expect(stripe.sessions.get(session.id)).toMatchObject({ amount_total: cents, payment_status: 'unpaid' });

@@ -11,7 +11,6 @@ import { centsOf } from '../billing/sales.ts';
  */
 
 const QUANTITY = 200_000;
-const SUCCESS_URL = '/advertiser/activity?event=successfulPayment';
 
 let t: TestApp;
 let owner: TestClient;
@@ -116,14 +115,15 @@ describe('the local test checkout (no STRIPE_SECRET_KEY)', () => {
     const start = await remaining();
     const paid = await pay(owner, session.id);
     expect(paid.statusCode).toBe(200);
-    expect(paid.json()).toEqual({ url: SUCCESS_URL });
+    // Back on the campaign paid for, whose Activity opens the thanks.
+    expect(paid.json()).toEqual({ url: `/advertiser/activity?event=successfulPayment&campaign=${campaignId}` });
     expect(await remaining()).toBe(start + QUANTITY);
     expect((await saleOf(session.id)).state).toBe('paid');
     expect(await purchaseCredits(sale.id)).toHaveLength(1);
 
     const again = await pay(owner, session.id);
     expect(again.statusCode).toBe(200);
-    expect(again.json()).toEqual({ url: SUCCESS_URL });
+    expect(again.json()).toEqual({ url: `/advertiser/activity?event=successfulPayment&campaign=${campaignId}` });
     expect(await remaining()).toBe(start + QUANTITY);
     expect(await purchaseCredits(sale.id)).toHaveLength(1);
     expect((await getCheckout(owner, session.id)).json()).toMatchObject({ state: 'paid' });

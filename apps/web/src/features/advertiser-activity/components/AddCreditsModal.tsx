@@ -1,6 +1,5 @@
 import { Modal } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useTranslation } from 'react-i18next';
 import { AddCreditsContent } from './AddCreditsContent.tsx';
 
 /**
@@ -12,15 +11,16 @@ export function AddCreditsModal({
   opened,
   onClose,
   campaignExId,
+  title,
 }: {
   opened: boolean;
   onClose: () => void;
   campaignExId: number;
+  title: string;
 }) {
-  const { t } = useTranslation();
   const phone = useMediaQuery('(max-width: 36em)');
   return (
-    <Modal opened={opened} onClose={onClose} title={t('activity.addCredits')} size="lg" fullScreen={phone}>
+    <Modal opened={opened} onClose={onClose} title={title} size="lg" fullScreen={phone}>
       {opened ? <AddCreditsContent campaignExId={campaignExId} /> : null}
     </Modal>
   );

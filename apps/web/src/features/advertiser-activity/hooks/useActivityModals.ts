@@ -12,6 +12,13 @@ function reportAddCredits(open: boolean) {
   }).catch((error) => console.error('user-activity failed', error));
 }
 
+/** The address without what a link asks once (a modal, an account to use); the campaign shown stays. */
+function withoutOneTimeParams(params: URLSearchParams): URLSearchParams {
+  const kept = new URLSearchParams(params);
+  for (const name of ['event', 'addCredits', 'advertiser']) kept.delete(name);
+  return kept;
+}
+
 /**
  * The screen's three modals: statistics by URL, add credits (its opening and closing are reported to the server)
  * and the thanks shown on returning from card payment.
@@ -28,7 +35,7 @@ export function useActivityModals() {
   useEffect(() => {
     if (params.get('event') === 'successfulPayment') {
       setSuccessOpen(true);
-      setParams({}, { replace: true });
+      setParams(withoutOneTimeParams, { replace: true });
       void queryClient.invalidateQueries({ queryKey: CAMPAIGN_QUERY_KEY });
     }
   }, [params, setParams, queryClient]);
@@ -48,7 +55,7 @@ export function useActivityModals() {
   const wantsAddCredits = params.get('addCredits') === '1';
   useEffect(() => {
     if (!wantsAddCredits) return;
-    setParams({}, { replace: true });
+    setParams(withoutOneTimeParams, { replace: true });
     setAddOpen(true);
     reportAddCredits(true);
   }, [wantsAddCredits, setParams]);

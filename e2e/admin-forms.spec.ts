@@ -118,6 +118,8 @@ describe('create an account (Accounts), in English', () => {
 describe('the coupon form (Payments), in English', () => {
   it('refuses -5 %, 150 % and a 300-character code beside each field, never changing them, creating nothing', async () => {
     await admin.getByRole('navigation').getByRole('link', { name: 'Payments' }).click();
+    // The tables above the form are loaded first: arriving later, they would move the form under a click.
+    for (const table of ['admin-sales', 'outstanding', 'coupons']) await admin.getByTestId(table).waitFor();
     const form = admin.getByRole('form', { name: 'New coupon' });
     const code = form.getByLabel('Code');
     const percent = form.getByLabel('Percentage off (1 to 100)');

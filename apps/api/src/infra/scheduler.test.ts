@@ -192,7 +192,9 @@ describe.skipIf(TEST_DRIVER !== 'postgres')('two instances on one PostgreSQL dat
   let first: TestApp;
   let second: TestApp;
   const logs = [capturingLogger(), capturingLogger()];
-  const LEASE_MS = 1_000;
+  // Short, so that a takeover is seen soon; not shorter: on a loaded machine (CI runs the browser tests beside
+  // these) a renewal can wait over a second, and a start job's lease would expire under it.
+  const LEASE_MS = 3_000;
 
   beforeAll(async () => {
     const database = await createTestDatabase();
@@ -302,7 +304,7 @@ describe.skipIf(TEST_DRIVER !== 'postgres')('two instances on one PostgreSQL dat
     expect(await dead.claim(job, false)).not.toBeNull();
     const orphan = countingJob();
     second.app.ctx.scheduler.every('orphan', 50, orphan.run);
-    await expect.poll(() => orphan.runs, { timeout: 5_000 }).toBeGreaterThanOrEqual(1);
+    await expect.poll(() => orphan.runs, { timeout: 3 * LEASE_MS }).toBeGreaterThanOrEqual(1);
     expect(orphan.starts[0]! - diedAt).toBeGreaterThanOrEqual(LEASE_MS - 5);
     const takeovers = logs[1]!.lines.filter((line) => line.msg === 'scheduled job: an expired run taken over');
     expect(takeovers).toEqual([expect.objectContaining({ job: 'orphan', from: dead.owner })]);

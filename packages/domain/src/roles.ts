@@ -13,6 +13,8 @@ export const HOME_PATH_BY_TYPE: Record<UserType, string> = {
 
 /** Activity's search parameter naming the campaign shown (without it, the advertiser's newest). */
 export const ACTIVITY_CAMPAIGN_PARAM = 'campaign';
+/** A link's advertiser account (`?advertiser=<id>`: a low-credit alert's), put in use before the page shows. */
+export const ADVERTISER_LINK_PARAM = 'advertiser';
 
 /** Advertiser Activity on one campaign, with more search parameters (`addCredits`, `event`, `advertiser`). */
 export function activityPathOf(campaignId: number, more: Record<string, string> = {}): string {

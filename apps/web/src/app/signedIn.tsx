@@ -8,7 +8,7 @@ import { redirect, type LoaderFunction } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TUser } from '@helium/contracts';
-import { accountValue, USER_TYPE } from '@helium/domain/roles';
+import { accountValue, ADVERTISER_LINK_PARAM, USER_TYPE } from '@helium/domain/roles';
 import { api } from '../api/client.ts';
 import { userQueryOptions } from '../features/user/hooks/useCurrentUser.ts';
 import { applyLocale, loadCatalogue } from '../i18n/index.ts';
@@ -26,9 +26,6 @@ async function loadUser(): Promise<TUser | null> {
   }
 }
 
-/** A link's advertiser account (`?advertiser=<id>`: a low-credit alert's, docs/emails.md), to be in use first. */
-const ADVERTISER_PARAM = 'advertiser';
-
 /** The account switch a link asked for, while it runs. */
 let switching: Promise<TUser | null> | null = null;
 
@@ -39,7 +36,7 @@ let switching: Promise<TUser | null> | null = null;
  */
 async function userForLink(url: URL): Promise<TUser | null> {
   const user = await loadUser();
-  const wanted = Number(url.searchParams.get(ADVERTISER_PARAM));
+  const wanted = Number(url.searchParams.get(ADVERTISER_LINK_PARAM));
   if (!user || !Number.isInteger(wanted) || !user.advertisers.some((account) => account.id === wanted)) return user;
   if (user.type === USER_TYPE.advertiser && user.accountId === wanted) return user;
   // The matched routes' guards run at once: one switch serves them all.

@@ -2,7 +2,7 @@ import { and, asc, eq, exists, inArray, isNull, not, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { advertisers, campaigns, publishers, sentMails, users, type Database, type SentMailKind } from '@helium/db';
 import type { TMailJob, TMailJobRun, TMailPreview, TReportMailKind } from '@helium/contracts';
-import { activityPathOf, HOUR_MS } from '@helium/domain';
+import { activityPathOf, ADVERTISER_LINK_PARAM, HOUR_MS } from '@helium/domain';
 import { isLowOnCredits, lastFullWeek, LOW_CREDIT_DAYS, mondayOf } from '@helium/domain/activity';
 import type { CurrencyRates } from '@helium/domain/format';
 import { HttpError, notFound } from '../../http/errors.ts';
@@ -250,7 +250,10 @@ export class MailReports {
 
   /** Add credits on the alert's campaign, its advertiser account put in use first for a user holding several (signedIn.tsx). */
   private addCreditsUrl(campaign: { id: number; advertiserId: number }): string {
-    return `${this.deps.appUrl}${activityPathOf(campaign.id, { addCredits: '1', advertiser: String(campaign.advertiserId) })}`;
+    return `${this.deps.appUrl}${activityPathOf(campaign.id, {
+      addCredits: '1',
+      [ADVERTISER_LINK_PARAM]: String(campaign.advertiserId),
+    })}`;
   }
 
   private recipient(user: UserRow, rates: CurrencyRates): Recipient {

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { userActivityCall } from '@helium/contracts';
+import { ADVERTISER_LINK_PARAM } from '@helium/domain';
 import { apiPost } from '../../../api/client.ts';
 import { CAMPAIGN_QUERY_KEY } from './useCampaign.ts';
 
@@ -15,7 +16,7 @@ function reportAddCredits(open: boolean) {
 /** The address without what a link asks once (a modal, an account to use); the campaign shown stays. */
 function withoutOneTimeParams(params: URLSearchParams): URLSearchParams {
   const kept = new URLSearchParams(params);
-  for (const name of ['event', 'addCredits', 'advertiser']) kept.delete(name);
+  for (const name of ['event', 'addCredits', ADVERTISER_LINK_PARAM]) kept.delete(name);
   return kept;
 }
 

@@ -11,6 +11,11 @@ import type { Micros } from './money.ts';
  * conversion rounds halves up, to the cent for dollars and to the pico-bitcoin for bitcoins.
  */
 
+/** How a campaign is priced, as every screen and mail names it: per click, or per thousand impressions. */
+export function pricingName(campaign: { isCpc: boolean }): 'CPC' | 'CPM' {
+  return campaign.isCpc ? 'CPC' : 'CPM';
+}
+
 /** Slider defaults when a campaign has none of its own (section 5). */
 export const BUY_IMPRESSIONS_STEP_DEFAULT = 100_000;
 export const BUY_CLICKS_MAX_DEFAULT = 10_000;

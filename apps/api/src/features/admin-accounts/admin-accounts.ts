@@ -1,6 +1,6 @@
 import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import { advertisers, auditLog, campaigns, publishers, users, type Database } from '@helium/db';
-import { eurosToMicros, microsToEuros, type Locale } from '@helium/domain';
+import { eurosToMicros, microsToEuros, pricingName, type Locale } from '@helium/domain';
 import { USER_TYPE } from '@helium/domain/roles';
 import type {
   TAdminAdvertiser,
@@ -383,7 +383,7 @@ export async function updateCampaign(db: Database, request: TUpdateAdvertiserCam
     if (cpc !== undefined) set.cpc = eurosToMicros(cpc);
     const after = { ...before, ...set };
     if ((after.isCpc ? after.cpc : after.cpm) <= 0) {
-      throw invalid('invalidPrice', `A ${after.isCpc ? 'CPC' : 'CPM'} campaign needs a price above 0.`, {
+      throw invalid('invalidPrice', `A ${pricingName(after)} campaign needs a price above 0.`, {
         path: after.isCpc ? 'cpc' : 'cpm',
         key: 'above',
         values: { min: 0 },

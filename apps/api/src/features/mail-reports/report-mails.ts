@@ -1,4 +1,5 @@
 import type { PayoutBlocker } from '@helium/domain/payouts';
+import { pricingName } from '@helium/domain/pricing';
 import {
   formatDate,
   formatMicros,
@@ -106,7 +107,7 @@ const micros = (r: Recipient, amount: number) =>
   formatMicros(amount, { locale: r.locale, currency: r.currency, rates: r.rates });
 
 export function campaignLabel(campaign: CampaignName, locale: Locale): string {
-  const pricing = campaign.isCpc ? 'CPC' : 'CPM';
+  const pricing = pricingName(campaign);
   return locale === 'fr'
     ? `${campaign.brand}, campagne n° ${campaign.id} (${pricing})`
     : `${campaign.brand}, campaign #${campaign.id} (${pricing})`;

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Badge, Button, Group, Paper, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { pricingName } from '@helium/domain/pricing';
 import type {
   TAdminAdvertiser,
   TAdminCampaign,
@@ -195,7 +196,7 @@ export function AccountsTables({
                     <Table.Td />
                     <Table.Td />
                     <Table.Td>
-                      #{row.id} {row.isCpc ? 'CPC' : 'CPM'}
+                      #{row.id} {pricingName(row)}
                       {row.isOwl ? (
                         <Badge size="xs" ml="xs" variant="light">
                           {t('accounts.newsletter')}

@@ -2,13 +2,13 @@ import { Select } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { TCampaignEx } from '@helium/contracts';
-import { ACTIVITY_CAMPAIGN_PARAM } from '@helium/domain';
+import { ACTIVITY_CAMPAIGN_PARAM, pricingName } from '@helium/domain';
 
 /** A campaign as the advertiser reads it: "Campaign #12 (CPM)". */
 export function useCampaignName() {
   const { t } = useTranslation();
   return (campaign: { id: number; is_cpc: boolean }) =>
-    t('activity.campaignOption', { id: campaign.id, pricing: campaign.is_cpc ? 'CPC' : 'CPM' });
+    t('activity.campaignOption', { id: campaign.id, pricing: pricingName({ isCpc: campaign.is_cpc }) });
 }
 
 /**

@@ -169,10 +169,9 @@ export class ThreadedPGlite {
   }
 
   /**
-   * Runs a prepared statement (prepared on its first use) and ignores its rows: one call into PGlite, for
-   * a hot statement whose answer is not needed (pglite-worker.mjs says what it saves).
+   * Runs a prepared statement (prepared on its first use) in one call into PGlite, for a hot statement
+   * (pglite-worker.mjs says what it saves); answers the first column of its first row as text, or null.
    */
-  /** Runs a prepared statement; answers the first column of its first row as text, or null. */
   async executePrepared(statement: PreparedStatement, values: Array<string | null>): Promise<string | null> {
     return (await this.outsideTransactions(() =>
       this.send({ op: 'executePrepared', statement: { ...statement, values } }),

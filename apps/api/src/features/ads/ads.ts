@@ -124,10 +124,10 @@ export async function moveAdminValidation(
   if (updated.length === 0) throw new HttpError(409, conflictStatus, 'This ad changed meanwhile; reload.');
 }
 
-/**
- * The advertiser's campaigns, newest first: the first is where new uploads go, and what Activity shows unless
- * another is chosen.
- */
+/** Newest first: an advertiser's first campaign in this order is where new uploads go, and what Activity shows. */
+export const newestCampaignsFirst = [desc(campaigns.createdAt), desc(campaigns.id)];
+
+/** The advertiser's campaigns, newest first (`newestCampaignsFirst`). */
 export async function advertiserCampaigns(
   db: Database,
   advertiserId: number,
@@ -136,12 +136,18 @@ export async function advertiserCampaigns(
     .select({ id: campaigns.id, isCpc: campaigns.isCpc })
     .from(campaigns)
     .where(eq(campaigns.advertiserId, advertiserId))
-    .orderBy(desc(campaigns.createdAt), desc(campaigns.id));
+    .orderBy(...newestCampaignsFirst);
 }
 
 /** The campaign new uploads go into: the advertiser's newest; null when it has none. */
 export async function latestCampaignId(db: Database, advertiserId: number): Promise<number | null> {
-  return (await advertiserCampaigns(db, advertiserId))[0]?.id ?? null;
+  const [newest] = await db
+    .select({ id: campaigns.id })
+    .from(campaigns)
+    .where(eq(campaigns.advertiserId, advertiserId))
+    .orderBy(...newestCampaignsFirst)
+    .limit(1);
+  return newest?.id ?? null;
 }
 
 /** A new, not yet validated ad for an accepted upload whose media are stored under these keys. */

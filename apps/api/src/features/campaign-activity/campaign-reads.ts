@@ -4,7 +4,7 @@ import { adPublisherActivations, adPublisherValidations, campaigns, dailyAdStats
 import { ctrThresholds, ctrWindowStartDay, type CtrThresholds, type PublisherValidation } from '@helium/domain';
 import { type Counts } from '@helium/domain/activity';
 import { HttpError, notFound } from '../../http/errors.ts';
-import { findAdvertiserAd, latestCampaignId } from '../ads/ads.ts';
+import { findAdvertiserAd, newestCampaignsFirst } from '../ads/ads.ts';
 import { spentByAd } from '../delivery/ad-index.ts';
 
 /* A campaign's and its ads' records as the Activity screen and its calls read them. */
@@ -42,9 +42,17 @@ export async function findAdvertiserCampaign(
   advertiserId: number,
   campaignId?: number,
 ): Promise<CampaignRow> {
-  const id = campaignId ?? (await latestCampaignId(db, advertiserId));
-  if (id === null) throw new HttpError(404, 'noCampaign', 'This advertiser has no campaign yet.');
-  const [row] = await db.select().from(campaigns).where(eq(campaigns.id, id)).limit(1);
+  if (campaignId === undefined) {
+    const [newest] = await db
+      .select()
+      .from(campaigns)
+      .where(eq(campaigns.advertiserId, advertiserId))
+      .orderBy(...newestCampaignsFirst)
+      .limit(1);
+    if (!newest) throw new HttpError(404, 'noCampaign', 'This advertiser has no campaign yet.');
+    return newest;
+  }
+  const [row] = await db.select().from(campaigns).where(eq(campaigns.id, campaignId)).limit(1);
   if (!row) throw notFound('This campaign does not exist.');
   if (row.advertiserId !== advertiserId) {
     throw new HttpError(403, 'notYourCampaign', 'This campaign belongs to another advertiser.');

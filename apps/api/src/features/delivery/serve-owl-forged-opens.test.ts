@@ -13,6 +13,7 @@ import {
   YAHOO_UA,
 } from '../../../test/owl-support.ts';
 import { BROWSER_UA, type Visitor } from '../../../test/serve-support.ts';
+import { toStartOfNextMinute } from '../../../test/trust-support.ts';
 
 // Newsletter (owl) banner opens that user agents or floods cannot forge (setup: owl-support.ts).
 
@@ -47,7 +48,7 @@ describe('newsletter opens that cannot be forged', () => {
   async function attack(issue: string, visitor: Visitor) {
     const answers = new Map<string, number>();
     // From the start of a minute, so that the 13 seconds fall in one.
-    t.clock.advance(60_000 - (t.clock.now().getTime() % 60_000));
+    toStartOfNextMinute(t);
     for (let open = 0; open < 600; open++) {
       if (open % 46 === 45) t.clock.advance(1000);
       const counted = String((await owl(1, issue, 'image', visitor)).headers['x-helium-counted']);

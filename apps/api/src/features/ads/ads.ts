@@ -125,7 +125,7 @@ export async function moveAdminValidation(
 }
 
 /** Newest first: an advertiser's first campaign in this order is where new uploads go, and what Activity shows. */
-export const newestCampaignsFirst = [desc(campaigns.createdAt), desc(campaigns.id)];
+const newestCampaignsFirst = [desc(campaigns.createdAt), desc(campaigns.id)];
 
 /** The advertiser's campaigns, newest first (`newestCampaignsFirst`). */
 export async function advertiserCampaigns(
@@ -139,15 +139,18 @@ export async function advertiserCampaigns(
     .orderBy(...newestCampaignsFirst);
 }
 
-/** The campaign new uploads go into: the advertiser's newest; null when it has none. */
-export async function latestCampaignId(db: Database, advertiserId: number): Promise<number | null> {
+/** The advertiser's newest campaign (where new uploads go, what Activity shows by default); undefined when none. */
+export async function newestCampaign(
+  db: Database,
+  advertiserId: number,
+): Promise<typeof campaigns.$inferSelect | undefined> {
   const [newest] = await db
-    .select({ id: campaigns.id })
+    .select()
     .from(campaigns)
     .where(eq(campaigns.advertiserId, advertiserId))
     .orderBy(...newestCampaignsFirst)
     .limit(1);
-  return newest?.id ?? null;
+  return newest;
 }
 
 /** A new, not yet validated ad for an accepted upload whose media are stored under these keys. */

@@ -4,7 +4,7 @@ import { AD_UPLOAD_RATE, MAX_AD_FILE_BYTES } from '@helium/domain';
 import { uploadFileCall, type TUploadFileResponse } from '@helium/contracts';
 import { route } from '../../http/route.ts';
 import { findUserById } from '../account/users.ts';
-import { createUploadedAd, latestCampaignId } from './ads.ts';
+import { createUploadedAd, newestCampaign } from './ads.ts';
 import { storePreview } from './previews.ts';
 import { inspectUpload, uploadMessages } from './upload.ts';
 
@@ -69,8 +69,8 @@ export default async function uploadRoutes(app: FastifyInstance) {
       return refuse(reply, 503, 'serverBusy', verdict.errors);
     }
     if (verdict.kind === 'refused') return refuse(reply, 422, 'fileRefused', verdict.errors);
-    const campaignId = await latestCampaignId(db, actor.accountId);
-    if (campaignId === null) return refuse(reply, 409, 'noCampaign', [m.noCampaign]);
+    const campaignId = (await newestCampaign(db, actor.accountId))?.id;
+    if (campaignId === undefined) return refuse(reply, 409, 'noCampaign', [m.noCampaign]);
 
     const key = await media.put(verdict.media.bytes, verdict.media.extension);
     const posterKey = verdict.media.poster ? await media.put(verdict.media.poster, 'jpg') : null;

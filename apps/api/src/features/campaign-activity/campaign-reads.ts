@@ -4,7 +4,7 @@ import { adPublisherActivations, adPublisherValidations, campaigns, dailyAdStats
 import { ctrThresholds, ctrWindowStartDay, type CtrThresholds, type PublisherValidation } from '@helium/domain';
 import { type Counts } from '@helium/domain/activity';
 import { HttpError, notFound } from '../../http/errors.ts';
-import { findAdvertiserAd, newestCampaignsFirst } from '../ads/ads.ts';
+import { findAdvertiserAd, newestCampaign } from '../ads/ads.ts';
 import { spentByAd } from '../delivery/ad-index.ts';
 
 /* A campaign's and its ads' records as the Activity screen and its calls read them. */
@@ -43,12 +43,7 @@ export async function findAdvertiserCampaign(
   campaignId?: number,
 ): Promise<CampaignRow> {
   if (campaignId === undefined) {
-    const [newest] = await db
-      .select()
-      .from(campaigns)
-      .where(eq(campaigns.advertiserId, advertiserId))
-      .orderBy(...newestCampaignsFirst)
-      .limit(1);
+    const newest = await newestCampaign(db, advertiserId);
     if (!newest) throw new HttpError(404, 'noCampaign', 'This advertiser has no campaign yet.');
     return newest;
   }

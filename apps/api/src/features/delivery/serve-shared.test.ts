@@ -27,6 +27,11 @@ import {
 
 const redisUrl = process.env.TEST_REDIS_URL;
 
+/** Sets `app`'s clock to `source`'s: each test app has its own, and machines' clocks agree (NTP). */
+function setClockTo(app: TestApp, source: TestApp) {
+  app.clock.advance(source.clock.now().getTime() - app.clock.now().getTime());
+}
+
 describe.runIf(TEST_DRIVER === 'postgres' && redisUrl)('two instances sharing PostgreSQL and Redis', () => {
   let first: TestApp;
   let second: TestApp;
@@ -53,7 +58,7 @@ describe.runIf(TEST_DRIVER === 'postgres' && redisUrl)('two instances sharing Po
 
   async function giveOnly(campaignId: number, credits: { impressions?: number; clicks?: number }) {
     await onlyCampaign(first, campaignId, credits);
-    second.clock.advance(first.clock.now().getTime() - second.clock.now().getTime());
+    setClockTo(second, first);
     await second.app.delivery.refresh();
     advance(3 * 60_000);
   }
@@ -159,7 +164,7 @@ describe.runIf(TEST_DRIVER === 'postgres' && redisUrl)('two instances sharing Po
     // The rule counts a UTC minute and the test clock starts at the real time: begin one, so that the 2 s the first
     // views wait below stay in it (about one run in 30 crossed into the next, and no rule tripped).
     toStartOfNextMinute(first);
-    second.clock.advance(first.clock.now().getTime() - second.clock.now().getTime());
+    setClockTo(second, first);
     const counted: Array<string | undefined> = [];
     const ip = '10.92.4.1';
     const served = [];
@@ -225,7 +230,7 @@ describe.runIf(TEST_DRIVER === 'postgres' && HAS_REDIS_SERVER)('two instances wh
     ({ blog, bikes } = await blogAndTwoCampaigns(first.db));
     await showOneAdOnly(first.db, bikes);
     await onlyCampaign(first, bikes, { impressions: 1000 });
-    second.clock.advance(first.clock.now().getTime() - second.clock.now().getTime());
+    setClockTo(second, first);
     await second.app.delivery.refresh();
   });
   afterAll(async () => {

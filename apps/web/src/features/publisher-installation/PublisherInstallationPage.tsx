@@ -15,7 +15,7 @@ import { getInstallationDataCall } from '@helium/contracts';
 
 /**
  * Publisher Installation (specification 02, section 2.9): the check's progress bar, then what it found
- * (docs/decisions.md, "The installation check's result") and the instructions.
+ * (docs/decisions.md, "Where the product departs from its specification") and the instructions.
  */
 export function PublisherInstallationPage() {
   const { t, i18n } = useTranslation();

@@ -11,8 +11,9 @@ export interface InstallCheckResultProps {
 }
 
 /**
- * What the installation check found (issue 36; docs/decisions.md, "The installation check's result"): installed,
- * on which domain and when last seen; else not found, with what to check; else that it could not be checked.
+ * What the installation check found (issue 36; docs/decisions.md, "Where the product departs from its
+ * specification"): installed, on which domain and when last seen; else not found, with what to check; else that it
+ * could not be checked.
  */
 export function InstallCheckResult({ result, data, onRecheck }: InstallCheckResultProps) {
   const { t } = useTranslation();

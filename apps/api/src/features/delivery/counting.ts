@@ -17,7 +17,7 @@ import type { CountHold } from './credits.ts';
 import { adRef, KEPT_AFTER_VIEW_MS, rerecord, type DecisionState } from './decisions.ts';
 import { eventMoney } from './event-money.ts';
 import { NO_MONEY, type DeliveryEvent, type EventMoney } from './events.ts';
-import type { DeliveryParts, Requester } from './parts.ts';
+import type { Awaitable, DeliveryParts, Requester } from './parts.ts';
 import { isOverdraw } from './recorder.ts';
 import { SharedStoreError } from './shared/redis-scripts.ts';
 import { newId } from './tokens.ts';
@@ -76,9 +76,28 @@ export async function addressFlag(
   return parts.filter.flagOfAny(decision.publisherId, [decision.ip, ipHash ?? parts.hasher.ip(requester.ip, at)], day);
 }
 
-/** Awaits only a promise: a part of this process answers at once, and no other request runs in between. */
-async function settled<T>(value: T | Promise<T>): Promise<T> {
-  return value instanceof Promise ? await value : value;
+/**
+ * Tallies a counted event for its address (SetAsides.tally), then spends its credit: both sent in the same turn, so
+ * that a shared store runs them in this order in one round trip. If the tally fails, the spend is undone and the
+ * tally's error thrown; a part of this process answers at once (no promise made).
+ */
+export async function tallyAndSpend(
+  tally: (() => Awaitable<void>) | null,
+  spend: (() => Awaitable<Spent>) | null,
+): Promise<Spent | null> {
+  const tallied = tally?.();
+  const spending = spend?.() ?? null;
+  if (!(tallied instanceof Promise) && !(spending instanceof Promise)) return spending;
+  const [tallyResult, spendResult] = await Promise.allSettled([tallied, spending]);
+  if (tallyResult.status === 'rejected') {
+    if (spendResult.status === 'fulfilled' && spendResult.value?.ok) {
+      spendResult.value.hold.undo();
+      spendResult.value.hold.settled();
+    }
+    throw tallyResult.reason;
+  }
+  if (spendResult.status === 'rejected') throw spendResult.reason;
+  return spendResult.value;
 }
 
 /**
@@ -116,6 +135,45 @@ export async function countImpression(
   const campaign = parts.index.snapshot().campaigns.get(decision.campaignId);
   if (!campaign) return 'ignored';
   if (!(await parts.decisions.claimView(decision))) return 'ignored';
+  return countClaimed(parts, decision, campaign, requester);
+}
+
+/**
+ * A view beacon with nothing against it but, perhaps, its address: the address's flags are read and the view
+ * claimed in one round trip of the shared store (sent in the same turn), then the view counted as countImpression
+ * does. A flagged address's view is set aside and its claim given back (another beacon of the token arriving
+ * within that round trip is answered `ignored`: a view lost, never one counted twice).
+ */
+async function countUnlessFlagged(
+  parts: DeliveryParts,
+  decision: DecisionState,
+  requester: Requester,
+  at: Date,
+): Promise<ViewOutcome> {
+  const campaign = parts.index.snapshot().campaigns.get(decision.campaignId);
+  if (!campaign) return 'ignored';
+  const [flag, claim] = await Promise.allSettled([
+    addressFlag(parts, decision, requester, at),
+    parts.decisions.claimView(decision),
+  ]);
+  const claimed = claim.status === 'fulfilled' && claim.value;
+  if (claimed && (flag.status === 'rejected' || flag.value)) parts.decisions.unclaimView(decision);
+  if (flag.status === 'rejected') throw flag.reason;
+  if (flag.value) {
+    await parts.recorder.record([invalidEvent(parts, 'impression', flag.value, decision, requester, at)]);
+    return 'invalid';
+  }
+  if (claim.status === 'rejected') throw claim.reason;
+  return claimed ? countClaimed(parts, decision, campaign, requester) : 'ignored';
+}
+
+/** Counts a view this beacon has claimed (DecisionBook.claimView): gives the claim back if nothing was written. */
+async function countClaimed(
+  parts: DeliveryParts,
+  decision: DecisionState,
+  campaign: IndexedCampaign,
+  requester: Requester,
+): Promise<ViewOutcome> {
   decision.writing = (decision.writing ?? 0) + 1;
   try {
     return await writeImpression(parts, decision, campaign, requester);
@@ -150,32 +208,34 @@ async function writeImpression(
   // What the address of its pageview counted today, in case a rule sets that address aside later today. Tallied
   // before it is spent and queued: a set-aside queued from now on runs once it is written (and finds nothing to
   // reverse of an event that was not billed after all).
-  if (decision.channel === 'web') {
-    await settled(
-      parts.setAsides.tally.add(
-        day,
-        decision.publisherId,
-        addressOf(parts, decision, requester, at),
-        'impression',
-        decision.id,
-      ),
-    );
-  }
   const spendsCredit = !campaign.isCpc;
   const costBound = impressionCost(campaign.cpm) + 1;
-  const spent = spendsCredit
-    ? await parts.billing.spend({
-        kind: 'impression',
-        campaign,
-        adId: decision.adId,
-        id: decision.id,
-        reservation: wasReserved ? { decisionId: decision.id } : null,
-        day,
-        budget: parts.index.snapshot().ads.get(decision.adId)?.budget ?? 0,
-        costBound,
-        nowMs: at.getTime(),
-      })
-    : null;
+  const spent = await tallyAndSpend(
+    decision.channel === 'web'
+      ? () =>
+          parts.setAsides.tally.add(
+            day,
+            decision.publisherId,
+            addressOf(parts, decision, requester, at),
+            'impression',
+            decision.id,
+          )
+      : null,
+    spendsCredit
+      ? () =>
+          parts.billing.spend({
+            kind: 'impression',
+            campaign,
+            adId: decision.adId,
+            id: decision.id,
+            reservation: wasReserved ? { decisionId: decision.id } : null,
+            day,
+            budget: parts.index.snapshot().ads.get(decision.adId)?.budget ?? 0,
+            costBound,
+            nowMs: at.getTime(),
+          })
+      : null,
+  );
   if (spent && !spent.ok) {
     await recordNoCredits(parts, [noCredits()]);
     return 'invalid';
@@ -270,29 +330,32 @@ export async function countClick(
   let spent: Spent | null = null;
   try {
     // Tallied before it is spent and queued, as an impression (writeImpression).
-    if (uniqueHold && web) {
-      await settled(
-        parts.setAsides.tally.add(
-          day,
-          decision.publisherId,
-          addressOf(parts, decision, requester, at),
-          'click',
-          clickId,
-        ),
-      );
-    }
-    if (uniqueHold && campaign?.isCpc)
-      spent = await parts.billing.spend({
-        kind: 'click',
-        campaign,
-        adId: decision.adId,
-        id: clickId,
-        reservation: null,
-        day,
-        budget: ad.budget,
-        costBound,
-        nowMs: at.getTime(),
-      });
+    spent = await tallyAndSpend(
+      uniqueHold && web
+        ? () =>
+            parts.setAsides.tally.add(
+              day,
+              decision.publisherId,
+              addressOf(parts, decision, requester, at),
+              'click',
+              clickId,
+            )
+        : null,
+      uniqueHold && campaign?.isCpc
+        ? () =>
+            parts.billing.spend({
+              kind: 'click',
+              campaign,
+              adId: decision.adId,
+              id: clickId,
+              reservation: null,
+              day,
+              budget: ad.budget,
+              costBound,
+              nowMs: at.getTime(),
+            })
+        : null,
+    );
   } catch (error) {
     if (!(error instanceof SharedStoreError)) throw error;
     // The shared store went away: the visitor reaches the ad's page, and nothing is counted.
@@ -383,21 +446,21 @@ export async function viewByToken(
   // Read after the lookup: another request may have moved the day on meanwhile (the counters are today's).
   const at = parts.clock.now();
   parts.billing.pacing.rollDay(utcDay(at));
+  // A view from someone else than the visitor (a scanner, a bot given the token, a program replaying it at once, a
+  // program without a browser's evidence, an address set aside): the visitor's own may still come.
+  const setAside = async (reason: InvalidReason) => {
+    await parts.recorder.record([invalidEvent(parts, 'impression', reason, decision, requester, at)]);
+    return 'invalid' as const;
+  };
+  // In this order: a bot, a data centre, the address's flag, the browser's evidence, the view's timing.
+  if (parts.filter.isBot(requester.userAgent)) return setAside('bot');
+  if (parts.dataCentres.has(requester.ip)) return setAside('dataCentre');
   const domain = parts.index.snapshot().publishers.get(decision.publisherId)?.domain;
-  const invalid = parts.filter.isBot(requester.userAgent)
-    ? 'bot'
-    : parts.dataCentres.has(requester.ip)
-      ? 'dataCentre'
-      : ((await addressFlag(parts, decision, requester, at)) ??
-        viewEvidenceFault(headers, domain) ??
-        (isTooEarlyForAView(at.getTime() - decision.at, decision.shownAs ?? 'image') ? 'tooEarly' : null));
-  if (invalid) {
-    // From someone else than the visitor (a scanner, a bot given the token, a program replaying it at once, a
-    // program without a browser's evidence, an address set aside): the visitor's own may still come.
-    await parts.recorder.record([invalidEvent(parts, 'impression', invalid, decision, requester, at)]);
-    return 'invalid';
-  }
-  return countImpression(parts, decision, requester);
+  const laterFault =
+    viewEvidenceFault(headers, domain) ??
+    (isTooEarlyForAView(at.getTime() - decision.at, decision.shownAs ?? 'image') ? 'tooEarly' : null);
+  if (!laterFault) return countUnlessFlagged(parts, decision, requester, at);
+  return setAside((await addressFlag(parts, decision, requester, at)) ?? laterFault);
 }
 
 /**

@@ -203,6 +203,27 @@ describe.runIf(TEST_DRIVER === 'postgres' && redisUrl)('two instances sharing Po
     expect(rows.map((row) => row.reason)).toEqual(['ipVisitors', 'ipVisitors']);
   });
 
+  it("set aside a view beacon from an address set aside without using the view: the visitor's own still counts", async () => {
+    await giveOnly(bikes, { impressions: 1000 });
+    toStartOfNextMinute(first);
+    setClockTo(second, first);
+    // 21 visitors in a minute set this address aside for the day (as above).
+    const setAside = '10.92.6.1';
+    for (let visitor = 1; visitor <= 21; visitor += 1) {
+      await decide(visitor % 2 ? first : second, blog, { ip: setAside, ua: `${BROWSER_UA} visitor-${visitor}` });
+    }
+    const reader = { ip: '10.92.6.2', ua: `${BROWSER_UA} reader` };
+    const [ad] = (await decide(first, blog, reader)).ads;
+    advance(2_000);
+    // The reader's token replayed from the address set aside: its flag is read with the view's claim, given back.
+    const replayed = await view(second, ad!.view, { ...reader, ip: setAside }, 0);
+    expect(replayed.headers['x-helium-counted']).toBe('invalid');
+    const own = await view(first, ad!.view, reader, 0);
+    expect(own.headers['x-helium-counted']).toBe('counted');
+    const again = await view(second, ad!.view, reader, 0);
+    expect(again.headers['x-helium-counted']).toBe('ignored');
+  });
+
   it('reach the other instance with a change that affects serving within a second', async () => {
     await giveOnly(bikes, { impressions: 1000 });
     expect((await decide(second, blog, { ip: '10.92.5.1' })).ads).toHaveLength(1);

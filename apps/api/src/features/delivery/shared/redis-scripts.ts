@@ -152,6 +152,11 @@ for i = 1, #KEYS do
 end
 return counts`;
 
+/** Appends ARGV[1] to the list KEYS[1], which expires ARGV[2] seconds from now: one command, not a transaction. */
+const APPEND = `
+redis.call('RPUSH', KEYS[1], ARGV[1])
+return redis.call('EXPIRE', KEYS[1], ARGV[2])`;
+
 /** Takes the list KEYS[1] whole (LRANGE and DEL in one step). */
 const TAKE_LIST = `
 local items = redis.call('LRANGE', KEYS[1], 0, -1)
@@ -167,6 +172,7 @@ export const SCRIPTS = {
   heliumDeleteIfEqual: DELETE_IF_EQUAL,
   heliumPageview: PAGEVIEW,
   heliumHit: HIT,
+  heliumAppend: APPEND,
   heliumTakeList: TAKE_LIST,
 } as const;
 

@@ -184,7 +184,7 @@ export class SharedTally {
   async add(day: string, publisherId: number, ipHash: string, kind: 'impression' | 'click', id: string): Promise<void> {
     const key = this.keys.tally(day, publisherId, ipHash);
     const item = `${kind === 'impression' ? 'i' : 'c'}:${id}`;
-    await this.scripts.call((redis) => redis.multi().rpush(key, item).expire(key, DAY_KEY_SECONDS).exec());
+    await this.scripts.run('heliumAppend', [key], [item, DAY_KEY_SECONDS]);
   }
 
   async take(day: string, publisherId: number, ipHash: string): Promise<AddressEvents | null> {

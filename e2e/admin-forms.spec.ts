@@ -38,13 +38,12 @@ afterAll(async () => {
 
 const isValid = async (field: Locator) => (await field.getAttribute('aria-invalid')) !== 'true';
 
-/**
- * Opens Payments from the menu and waits for its tables: they stand above the coupon form, and one arriving after
- * a click was aimed moved the form from under it (the form then never sent; seen in loaded runs, in both languages).
- */
+/** Opens Payments from the menu and waits for its tables, then for the coupon form (shown once they are in). */
 async function toPayments(linkName: 'Payments' | 'Paiements') {
   await admin.getByRole('navigation').getByRole('link', { name: linkName }).click();
   for (const table of ['admin-sales', 'outstanding', 'coupons']) await admin.getByTestId(table).waitFor();
+  const formName = linkName === 'Payments' ? 'New coupon' : 'Nouveau code promo';
+  await admin.getByRole('form', { name: formName }).waitFor();
 }
 
 async function toLanguage(page: Page, name: 'Français' | 'English') {
@@ -125,6 +124,26 @@ describe('create an account (Accounts), in English', () => {
 });
 
 describe('the coupon form (Payments), in English', () => {
+  it('appears only once the tables above it are in, so that none arriving later moves it from under a click', async () => {
+    const outstandingCall = '**/api/admin/get-outstanding-invoices';
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    await admin.route(outstandingCall, async (route) => {
+      await answered;
+      await route.continue();
+    });
+    await admin.reload();
+    await admin.getByRole('navigation').getByRole('link', { name: 'Payments' }).click();
+    await admin.getByTestId('admin-sales').waitFor();
+    await admin.getByTestId('coupons').waitFor();
+    const form = admin.getByRole('form', { name: 'New coupon' });
+    expect(await form.count()).toBe(0);
+    answer();
+    await admin.getByTestId('outstanding').waitFor();
+    await form.waitFor();
+    await admin.unroute(outstandingCall);
+  });
+
   it('refuses -5 %, 150 % and a 300-character code beside each field, never changing them, creating nothing', async () => {
     await toPayments('Payments');
     const form = admin.getByRole('form', { name: 'New coupon' });

@@ -6,12 +6,17 @@ import { AdminSalesTable } from './components/AdminSalesTable.tsx';
 import { CouponsSection } from './components/CouponsSection.tsx';
 import { OutstandingInvoices } from './components/OutstandingInvoices.tsx';
 import { SalesFilter } from './components/SalesFilter.tsx';
+import { useOutstandingInvoices } from './hooks/useOutstandingInvoices.ts';
 import { useSales } from './hooks/useSales.ts';
 
 /** Admin: payments to confirm (Bitcoin and invoices), every sale by state, unpaid invoices by advertiser, coupons. */
 export function AdminPaymentsPage() {
   const { t } = useTranslation();
   const { filter, setFilter, query, sales, act, busyId, error } = useSales();
+  const outstanding = useOutstandingInvoices();
+  // The tables above the coupon form, once in, no longer move it: arriving later, one moved it from under a click.
+  const tablesAboveIn =
+    (sales !== undefined || query.isError) && (outstanding.advertisers !== undefined || outstanding.query.isError);
   return (
     <>
       <PageHeader title={t('nav.payments')} />
@@ -40,7 +45,7 @@ export function AdminPaymentsPage() {
           </Stack>
         </Paper>
         <OutstandingInvoices />
-        <CouponsSection />
+        <CouponsSection tablesAboveIn={tablesAboveIn} />
       </Stack>
     </>
   );

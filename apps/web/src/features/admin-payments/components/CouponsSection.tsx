@@ -5,10 +5,14 @@ import { useCoupons } from '../hooks/useCoupons.ts';
 import { CouponCreateForm } from './CouponCreateForm.tsx';
 import { CouponTable } from './CouponTable.tsx';
 
-/** The coupons admins give advertisers: the list and a form to create one. */
-export function CouponsSection() {
+/**
+ * The coupons admins give advertisers: the list and a form to create one. The form is shown once the list is in and
+ * `tablesAboveIn` (the tables above it on the page are in): it then stays where the pointer finds it.
+ */
+export function CouponsSection({ tablesAboveIn }: { tablesAboveIn: boolean }) {
   const { t } = useTranslation();
   const { query, coupons, create } = useCoupons();
+  const listIn = coupons !== undefined || query.isError;
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="coupons-title">
       <Stack gap="md">
@@ -27,7 +31,11 @@ export function CouponsSection() {
         <Title order={3} size="h4">
           {t('adminPayments.newCoupon')}
         </Title>
-        <CouponCreateForm onCreate={create} />
+        {tablesAboveIn && listIn ? (
+          <CouponCreateForm onCreate={create} />
+        ) : (
+          <DelayedLoader aria-label={t('common.loading')} />
+        )}
       </Stack>
     </Paper>
   );

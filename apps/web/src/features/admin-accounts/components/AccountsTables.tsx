@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, Group, Paper, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { pricingName } from '@helium/domain/pricing';
@@ -21,6 +21,7 @@ import { CampaignEditModal } from './CampaignEditModal.tsx';
 import { NewCampaignModal } from './NewCampaignModal.tsx';
 import { PublisherEditModal } from './PublisherEditModal.tsx';
 import { UserEditModal, type EditedUser } from './UserEditModal.tsx';
+import { AccountsSection, RowAction } from './AccountsSection.tsx';
 
 /** The holder's e-mail, a button that opens the user's editor. */
 function HolderButton({ holder, onEdit }: { holder: EditedUser; onEdit: (user: EditedUser) => void }) {
@@ -68,165 +69,134 @@ export function AccountsTables({
   const [user, setUser] = useState<EditedUser | null>(null);
   return (
     <>
-      <Paper withBorder p="md" component="section" aria-labelledby="publishers-title">
-        <Title order={2} size="h4" id="publishers-title" mb="sm">
-          {t('accounts.publishers')}
-        </Title>
-        <Table.ScrollContainer minWidth={720}>
-          <Table striped data-testid="publishers-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('accounts.brand')}</Table.Th>
-                <Table.Th>{t('accounts.user')}</Table.Th>
-                <Table.Th>{t('accounts.domain')}</Table.Th>
-                <Table.Th>{t('accounts.revenueSharePct')}</Table.Th>
-                <Table.Th>{t('accounts.minBalanceForPayout')}</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>{t('common.actions')}</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {accounts.publishers.map((row) => (
-                <Table.Tr key={row.id} data-testid={`publisher-${row.id}`}>
-                  <Table.Td className="user-text">
-                    {row.brand}{' '}
-                    {row.isInstalled ? (
-                      <Badge size="xs" color="green">
-                        {t('accounts.installed')}
-                      </Badge>
-                    ) : null}
-                  </Table.Td>
-                  <Table.Td>
-                    <HolderButton holder={row} onEdit={setUser} />
-                  </Table.Td>
-                  <Table.Td>{row.isWeb ? row.domain : t('accounts.newsletter')}</Table.Td>
-                  <Table.Td>
-                    {row.revenueSharePct === null ? t('accounts.default') : format.percent(row.revenueSharePct, 2)}
-                  </Table.Td>
-                  <Table.Td>
-                    {row.minBalanceForPayout === null ? t('accounts.default') : format.euros(row.minBalanceForPayout)}
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      <Button
-                        size="xs"
-                        variant="default"
-                        onClick={() => setPublisher(row)}
-                        aria-label={t('accounts.editPublisher', { brand: row.brand })}
-                      >
-                        {t('accounts.edit')}
-                      </Button>
-                      {row.isWeb ? (
-                        <Button
-                          size="xs"
-                          variant="default"
-                          component={Link}
-                          to={`/admin/placements?publisherId=${row.id}`}
-                          aria-label={t('accounts.placementsOf', { brand: row.brand })}
-                        >
-                          {t('nav.placements')}
-                        </Button>
-                      ) : null}
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Paper>
-      <Paper withBorder p="md" component="section" aria-labelledby="advertisers-title">
-        <Title order={2} size="h4" id="advertisers-title" mb="sm">
-          {t('accounts.advertisers')}
-        </Title>
-        <Table.ScrollContainer minWidth={720}>
-          <Table striped data-testid="campaigns-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('accounts.brand')}</Table.Th>
-                <Table.Th>{t('accounts.user')}</Table.Th>
-                <Table.Th>{t('accounts.campaign')}</Table.Th>
-                <Table.Th>{t('accounts.price')}</Table.Th>
-                <Table.Th>{t('accounts.remaining')}</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>{t('common.actions')}</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {accounts.advertisers.flatMap((holder) => [
-                <Table.Tr key={`a${holder.id}`} data-testid={`advertiser-${holder.id}`}>
-                  <Table.Td fw={600} className="user-text">
-                    {holder.brand}
-                  </Table.Td>
-                  <Table.Td>
-                    <HolderButton holder={holder} onEdit={setUser} />
-                  </Table.Td>
-                  <Table.Td colSpan={3}>
-                    {holder.campaigns.length === 0 ? (
-                      <Text c="dimmed" size="sm">
-                        {t('accounts.noCampaign')}
-                      </Text>
-                    ) : null}
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      <Button
-                        size="xs"
-                        variant="default"
-                        onClick={() => setAdvertiser(holder)}
-                        aria-label={t('accounts.editAdvertiser', { brand: holder.brand })}
-                      >
-                        {t('accounts.edit')}
-                      </Button>
-                      <Button
-                        size="xs"
-                        variant="default"
-                        onClick={() => setNewCampaignOf(holder)}
-                        aria-label={t('accounts.newCampaignOf', { brand: holder.brand })}
-                      >
-                        {t('accounts.newCampaign')}
-                      </Button>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>,
-                ...holder.campaigns.map((row) => (
-                  <Table.Tr key={row.id} data-testid={`campaign-${row.id}`}>
-                    <Table.Td />
-                    <Table.Td />
-                    <Table.Td>
-                      #{row.id} {pricingName(row)}
-                      {row.isOwl ? (
-                        <Badge size="xs" ml="xs" variant="light">
-                          {t('accounts.newsletter')}
-                        </Badge>
-                      ) : null}
-                      {row.isTrial ? (
-                        <Badge size="xs" ml="xs">
-                          {t('accounts.flags.isTrial')}
-                        </Badge>
-                      ) : null}
-                    </Table.Td>
-                    <Table.Td>{format.euros(row.isCpc ? row.cpc : row.cpm)}</Table.Td>
-                    <Table.Td>{format.number(row.isCpc ? row.remainingClicks : row.remainingImpressions)}</Table.Td>
-                    <Table.Td>
-                      <Button
-                        size="xs"
-                        variant="default"
-                        onClick={() => setCampaign({ brand: holder.brand, campaign: row })}
-                        aria-label={t('accounts.editCampaign', { brand: holder.brand, id: row.id })}
-                      >
-                        {t('accounts.edit')}
-                      </Button>
-                    </Table.Td>
-                  </Table.Tr>
-                )),
-              ])}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Paper>
+      <AccountsSection
+        id="publishers-title"
+        title={t('accounts.publishers')}
+        testId="publishers-table"
+        columns={[
+          t('accounts.brand'),
+          t('accounts.user'),
+          t('accounts.domain'),
+          t('accounts.revenueSharePct'),
+          t('accounts.minBalanceForPayout'),
+        ]}
+      >
+        {accounts.publishers.map((row) => (
+          <Table.Tr key={row.id} data-testid={`publisher-${row.id}`}>
+            <Table.Td className="user-text">
+              {row.brand}{' '}
+              {row.isInstalled ? (
+                <Badge size="xs" color="green">
+                  {t('accounts.installed')}
+                </Badge>
+              ) : null}
+            </Table.Td>
+            <Table.Td>
+              <HolderButton holder={row} onEdit={setUser} />
+            </Table.Td>
+            <Table.Td>{row.isWeb ? row.domain : t('accounts.newsletter')}</Table.Td>
+            <Table.Td>
+              {row.revenueSharePct === null ? t('accounts.default') : format.percent(row.revenueSharePct, 2)}
+            </Table.Td>
+            <Table.Td>
+              {row.minBalanceForPayout === null ? t('accounts.default') : format.euros(row.minBalanceForPayout)}
+            </Table.Td>
+            <Table.Td>
+              <Group gap="xs" wrap="nowrap">
+                <RowAction label={t('accounts.editPublisher', { brand: row.brand })} onClick={() => setPublisher(row)}>
+                  {t('accounts.edit')}
+                </RowAction>
+                {row.isWeb ? (
+                  <Button
+                    size="xs"
+                    variant="default"
+                    component={Link}
+                    to={`/admin/placements?publisherId=${row.id}`}
+                    aria-label={t('accounts.placementsOf', { brand: row.brand })}
+                  >
+                    {t('nav.placements')}
+                  </Button>
+                ) : null}
+              </Group>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </AccountsSection>
+      <AccountsSection
+        id="advertisers-title"
+        title={t('accounts.advertisers')}
+        testId="campaigns-table"
+        columns={[
+          t('accounts.brand'),
+          t('accounts.user'),
+          t('accounts.campaign'),
+          t('accounts.price'),
+          t('accounts.remaining'),
+        ]}
+      >
+        {accounts.advertisers.flatMap((holder) => [
+          <Table.Tr key={`a${holder.id}`} data-testid={`advertiser-${holder.id}`}>
+            <Table.Td fw={600} className="user-text">
+              {holder.brand}
+            </Table.Td>
+            <Table.Td>
+              <HolderButton holder={holder} onEdit={setUser} />
+            </Table.Td>
+            <Table.Td colSpan={3}>
+              {holder.campaigns.length === 0 ? (
+                <Text c="dimmed" size="sm">
+                  {t('accounts.noCampaign')}
+                </Text>
+              ) : null}
+            </Table.Td>
+            <Table.Td>
+              <Group gap="xs" wrap="nowrap">
+                <RowAction
+                  label={t('accounts.editAdvertiser', { brand: holder.brand })}
+                  onClick={() => setAdvertiser(holder)}
+                >
+                  {t('accounts.edit')}
+                </RowAction>
+                <RowAction
+                  label={t('accounts.newCampaignOf', { brand: holder.brand })}
+                  onClick={() => setNewCampaignOf(holder)}
+                >
+                  {t('accounts.newCampaign')}
+                </RowAction>
+              </Group>
+            </Table.Td>
+          </Table.Tr>,
+          ...holder.campaigns.map((row) => (
+            <Table.Tr key={row.id} data-testid={`campaign-${row.id}`}>
+              <Table.Td />
+              <Table.Td />
+              <Table.Td>
+                #{row.id} {pricingName(row)}
+                {row.isOwl ? (
+                  <Badge size="xs" ml="xs" variant="light">
+                    {t('accounts.newsletter')}
+                  </Badge>
+                ) : null}
+                {row.isTrial ? (
+                  <Badge size="xs" ml="xs">
+                    {t('accounts.flags.isTrial')}
+                  </Badge>
+                ) : null}
+              </Table.Td>
+              <Table.Td>{format.euros(row.isCpc ? row.cpc : row.cpm)}</Table.Td>
+              <Table.Td>{format.number(row.isCpc ? row.remainingClicks : row.remainingImpressions)}</Table.Td>
+              <Table.Td>
+                <RowAction
+                  label={t('accounts.editCampaign', { brand: holder.brand, id: row.id })}
+                  onClick={() => setCampaign({ brand: holder.brand, campaign: row })}
+                >
+                  {t('accounts.edit')}
+                </RowAction>
+              </Table.Td>
+            </Table.Tr>
+          )),
+        ])}
+      </AccountsSection>
       {publisher ? (
         <PublisherEditModal publisher={publisher} onClose={() => setPublisher(null)} onSave={onUpdatePublisher} />
       ) : null}

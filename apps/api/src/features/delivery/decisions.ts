@@ -132,7 +132,8 @@ export class DecisionBook {
     return found;
   }
 
-  private async load(
+  /** A decision this process does not have: from the database, else rebuilt from the token (see `find`). */
+  protected async load(
     payload: TokenPayload,
     tokenMs: number,
     index: () => AdIndexSnapshot,

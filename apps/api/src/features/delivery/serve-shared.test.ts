@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adClicks, adImpressions, adLeads, ads, campaigns, owlIssueAds } from '@helium/db';
+import { VIEW_TOKEN_MS } from '@helium/domain';
+import { adClicks, adDecisions, adImpressions, adLeads, ads, campaigns, owlIssueAds } from '@helium/db';
 import { buildTestApp, type TestApp } from '../../../test/helper.ts';
 import { TEST_DRIVER } from '../../../test/test-database.ts';
 import { HAS_REDIS_SERVER, TestRedisServer, waitFor } from '../../../test/redis-server.ts';
@@ -221,6 +222,27 @@ describe.runIf(TEST_DRIVER === 'postgres' && redisUrl)('two instances sharing Po
     const own = await view(first, ad!.view, reader, 0);
     expect(own.headers['x-helium-counted']).toBe('counted');
     const again = await view(second, ad!.view, reader, 0);
+    expect(again.headers['x-helium-counted']).toBe('ignored');
+  });
+
+  it('find in Redis a decision the other instance made, where its ad was shown, without the database', async () => {
+    await giveOnly(bikes, { impressions: 1000 });
+    const reader = { ip: '10.92.7.1', ua: `${BROWSER_UA} reader` };
+    const [ad] = (await decide(first, blog, reader)).ads;
+    const decisionId = decisionIdOf(ad!);
+    // Its record gone from the database, only Redis can say on which page and from which address it was shown.
+    const [made] = await first.db.delete(adDecisions).where(eq(adDecisions.id, decisionId)).returning();
+    setClockTo(second, first);
+    advance(2_000);
+    const parts = second.app.delivery.parts;
+    const found = await parts.decisions.find(parts.signer.verify(ad!.view, 'v')!, VIEW_TOKEN_MS, () =>
+      parts.index.snapshot(),
+    );
+    expect(found).toMatchObject({ url: made!.url, ip: made!.ip, country: made!.country, viewed: false });
+    expect(found?.unrecorded).toBeUndefined();
+    const response = await view(second, ad!.view, reader, 0);
+    expect(response.headers['x-helium-counted']).toBe('counted');
+    const again = await view(first, ad!.view, reader, 0);
     expect(again.headers['x-helium-counted']).toBe('ignored');
   });
 

@@ -38,6 +38,8 @@ export class SharedKeys {
   today = (day: string, campaignId: number) => this.key('td', day, campaignId);
   /** An ad's spend, cost plus trial cost (its budget). */
   adSpend = (adId: number) => this.key('sp', adId);
+  /** A recent decision, for the beacons that reach another instance than the one that made it. */
+  decision = (decisionId: string) => this.key('dc', decisionId);
   /** A decision's view, taken by the beacon being counted. */
   view = (decisionId: string) => this.key('vw', decisionId);
   /** A unique click's key (uniqueClickKeys). */

@@ -1,8 +1,10 @@
 import { LEAD_WINDOW_MS, type ClickKey } from '@helium/domain';
 import type { Database } from '@helium/db';
-import type { CounterSnapshot } from '../ad-index.ts';
 import { NO_HOLD, type CountHold } from '../credits.ts';
-import { DecisionBook, KEPT_AFTER_VIEW_MS, RESERVATION_MS, type DecisionState } from '../decisions.ts';
+import type { AdIndexSnapshot, CounterSnapshot } from '../ad-index.ts';
+import { adRef, DecisionBook, KEPT_AFTER_VIEW_MS, RESERVATION_MS, type DecisionState } from '../decisions.ts';
+import type { AdRef } from '../events.ts';
+import type { TokenPayload } from '../tokens.ts';
 import type { SharedKeys } from './keys.ts';
 import type { RedisScripts } from './redis-scripts.ts';
 
@@ -17,8 +19,19 @@ const CLAIM_MARGIN_MS = 60_000;
 export const VIEW_CLAIM_MS = RESERVATION_MS + KEPT_AFTER_VIEW_MS + 2 * CLAIM_MARGIN_MS;
 
 /**
+ * How long a decision is kept in Redis for the beacons that reach another instance (its reservation's life; an older
+ * one is read from the database). Shorter than a view's claim, which is taken after the decision: while a decision
+ * is found there, its view's claim, if any was taken, is too, so that `viewed` may start false.
+ */
+const SHARED_DECISION_MS = RESERVATION_MS;
+
+/** What Redis keeps of a decision (DecisionBook.find rebuilds the rest). */
+type SharedDecision = AdRef & { at: number; ip: string | null };
+
+/**
  * Decisions whose views several instances may receive: a beacon takes the decision's view in Redis as well as in
- * this process, so that the same token sent to two instances at once counts once.
+ * this process, so that the same token sent to two instances at once counts once. Each recent decision is kept in
+ * Redis too: a beacon that reaches another instance finds it there instead of reading the database.
  */
 export class SharedDecisionBook extends DecisionBook {
   constructor(
@@ -45,6 +58,32 @@ export class SharedDecisionBook extends DecisionBook {
   override unclaimView(decision: DecisionState): void {
     super.unclaimView(decision);
     this.scripts.redis.del(this.keys.view(decision.id)).catch(() => {});
+  }
+
+  override add(decision: DecisionState): void {
+    super.add(decision);
+    const shared: SharedDecision = { ...adRef(decision), at: decision.at, ip: decision.ip ?? null };
+    // Best effort: a beacon that does not find it reads the database.
+    this.scripts.redis
+      .set(this.keys.decision(decision.id), JSON.stringify(shared), 'PX', SHARED_DECISION_MS)
+      .catch(() => {});
+  }
+
+  override forget(decisionId: string): void {
+    super.forget(decisionId);
+    this.scripts.redis.del(this.keys.decision(decisionId)).catch(() => {});
+  }
+
+  protected override async load(
+    payload: TokenPayload,
+    tokenMs: number,
+    index: () => AdIndexSnapshot,
+  ): Promise<DecisionState | null> {
+    // Redis away: the database has it (a click still reaches the ad's page).
+    const stored = await this.scripts.redis.get(this.keys.decision(payload.decisionId)).catch(() => null);
+    if (!stored) return super.load(payload, tokenMs, index);
+    const shared = JSON.parse(stored) as SharedDecision;
+    return { ...shared, id: payload.decisionId, reserved: false, viewed: false };
   }
 }
 

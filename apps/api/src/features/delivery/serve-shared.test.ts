@@ -246,6 +246,19 @@ describe.runIf(TEST_DRIVER === 'postgres' && redisUrl)('two instances sharing Po
     expect(again.headers['x-helium-counted']).toBe('ignored');
   });
 
+  it("release a served ad's reservation when the other instance counts its view, so that its credit is not held twice", async () => {
+    await giveOnly(bikes, { impressions: 3 });
+    const visitors = [1, 2, 3].map((n) => ({ ip: `10.92.8.${n}` }));
+    const [viewed] = (await decide(first, blog, visitors[0]!)).ads;
+    expect((await decide(first, blog, visitors[1]!)).ads).toHaveLength(1);
+    setClockTo(second, first);
+    advance(2_000);
+    const response = await view(second, viewed!.view, visitors[0]!, 0);
+    expect(response.headers['x-helium-counted']).toBe('counted');
+    // 2 credits left, 1 ad still promised: a third pageview gets the last one.
+    expect((await decide(first, blog, visitors[2]!)).ads).toHaveLength(1);
+  });
+
   it('reach the other instance with a change that affects serving within a second', async () => {
     await giveOnly(bikes, { impressions: 1000 });
     expect((await decide(second, blog, { ip: '10.92.5.1' })).ads).toHaveLength(1);

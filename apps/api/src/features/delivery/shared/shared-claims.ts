@@ -25,8 +25,12 @@ export const VIEW_CLAIM_MS = RESERVATION_MS + KEPT_AFTER_VIEW_MS + 2 * CLAIM_MAR
  */
 const SHARED_DECISION_MS = RESERVATION_MS;
 
-/** What Redis keeps of a decision (DecisionBook.find rebuilds the rest). */
-type SharedDecision = AdRef & { at: number; ip: string | null };
+/**
+ * What Redis keeps of a decision (DecisionBook.find rebuilds the rest). `reserved`: its CPM credit was reserved, so
+ * that the instance that counts its view releases the reservation as it spends (else it would stand until it expires,
+ * promising that credit twice).
+ */
+type SharedDecision = AdRef & { at: number; ip: string | null; reserved: boolean };
 
 /**
  * Decisions whose views several instances may receive: a beacon takes the decision's view in Redis as well as in
@@ -62,7 +66,12 @@ export class SharedDecisionBook extends DecisionBook {
 
   override add(decision: DecisionState): void {
     super.add(decision);
-    const shared: SharedDecision = { ...adRef(decision), at: decision.at, ip: decision.ip ?? null };
+    const shared: SharedDecision = {
+      ...adRef(decision),
+      at: decision.at,
+      ip: decision.ip ?? null,
+      reserved: decision.reserved,
+    };
     // Best effort: a beacon that does not find it reads the database.
     this.scripts.redis
       .set(this.keys.decision(decision.id), JSON.stringify(shared), 'PX', SHARED_DECISION_MS)
@@ -83,7 +92,7 @@ export class SharedDecisionBook extends DecisionBook {
     const stored = await this.scripts.redis.get(this.keys.decision(payload.decisionId)).catch(() => null);
     if (!stored) return super.load(payload, tokenMs, index);
     const shared = JSON.parse(stored) as SharedDecision;
-    return { ...shared, id: payload.decisionId, reserved: false, viewed: false };
+    return { ...shared, id: payload.decisionId, viewed: false };
   }
 }
 

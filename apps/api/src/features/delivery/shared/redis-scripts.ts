@@ -119,29 +119,41 @@ return deleted`;
  * address's flag, its visitors this minute and this hour, the publisher's visitors today, the address's visitors
  * today, the address's requests this minute, the visitor's pageviews this minute and today; ARGV the visitor,
  * whether a browser's evidence was missing (1: the visitor counts for its address only), seconds a day's key lives.
- * Answers [flag or '', minute, hour, visitors, from address, address requests, visitor minute, visitor day].
+ * Answers [flag or '', minute, hour, visitors (0 while the address brought one), from address, address requests,
+ * visitor minute, visitor day].
  */
 const PAGEVIEW = `
 local flag = redis.call('GET', KEYS[1])
 if flag then return {flag} end
-redis.call('SADD', KEYS[2], ARGV[1])
-redis.call('EXPIRE', KEYS[2], 120)
-redis.call('SADD', KEYS[3], ARGV[1])
-redis.call('EXPIRE', KEYS[3], 7200)
-local minute = redis.call('SCARD', KEYS[2])
-local hour = redis.call('SCARD', KEYS[3])
+-- A key is given its expiry when this call made it (a member added to a set of one, a count of 1, a sketch changed).
+local function member(key, seconds)
+  if redis.call('SADD', key, ARGV[1]) == 1 then
+    local count = redis.call('SCARD', key)
+    if count == 1 then redis.call('EXPIRE', key, seconds) end
+    return count
+  end
+  return redis.call('SCARD', key)
+end
+local function count(key, seconds)
+  local value = redis.call('INCR', key)
+  if value == 1 then redis.call('EXPIRE', key, seconds) end
+  return value
+end
+local function sketch(key)
+  if redis.call('PFADD', key, ARGV[1]) == 1 then redis.call('EXPIRE', key, ARGV[3]) end
+end
+local minute = member(KEYS[2], 120)
+local hour = member(KEYS[3], 7200)
 if ARGV[2] == '1' then return {'', minute, hour} end
-redis.call('PFADD', KEYS[4], ARGV[1])
-redis.call('EXPIRE', KEYS[4], ARGV[3])
-redis.call('PFADD', KEYS[5], ARGV[1])
-redis.call('EXPIRE', KEYS[5], ARGV[3])
-local requests = redis.call('INCR', KEYS[6])
-redis.call('EXPIRE', KEYS[6], 120)
-local visitorMinute = redis.call('INCR', KEYS[7])
-redis.call('EXPIRE', KEYS[7], 120)
-local visitorDay = redis.call('INCR', KEYS[8])
-redis.call('EXPIRE', KEYS[8], ARGV[3])
-return {'', minute, hour, redis.call('PFCOUNT', KEYS[4]), redis.call('PFCOUNT', KEYS[5]), requests, visitorMinute, visitorDay}`;
+sketch(KEYS[4])
+sketch(KEYS[5])
+local requests = count(KEYS[6], 120)
+local visitorMinute = count(KEYS[7], 120)
+local visitorDay = count(KEYS[8], ARGV[3])
+-- The publisher's visitors matter only to an address that brought more than one (the oneIp rule).
+local fromIp = redis.call('PFCOUNT', KEYS[5])
+local visitors = fromIp > 1 and redis.call('PFCOUNT', KEYS[4]) or 0
+return {'', minute, hour, visitors, fromIp, requests, visitorMinute, visitorDay}`;
 
 /** Adds one to each key (KEYS), expiring it after its ARGV[i] seconds (else ARGV[1]'s); answers the counts. */
 const HIT = `

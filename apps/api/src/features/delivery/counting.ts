@@ -150,6 +150,8 @@ async function countUnlessFlagged(
   requester: Requester,
   at: Date,
 ): Promise<ViewOutcome> {
+  // No address is set aside today (this process's filter knows): nothing to read.
+  if (!parts.filter.hasFlags) return countImpression(parts, decision, requester);
   const campaign = parts.index.snapshot().campaigns.get(decision.campaignId);
   if (!campaign) return 'ignored';
   const [flag, claim] = await Promise.allSettled([

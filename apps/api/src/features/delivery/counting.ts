@@ -60,6 +60,24 @@ function addressOf(parts: DeliveryParts, decision: DecisionState, requester: Req
   return parts.hasher.ip(requester.ip, at);
 }
 
+/** Tallies a counted event for the address it is counted from (SetAsides.tally), in case a rule sets it aside later. */
+function tallyAddress(
+  parts: DeliveryParts,
+  decision: DecisionState,
+  requester: Requester,
+  at: Date,
+  kind: 'impression' | 'click',
+  id: string,
+) {
+  return parts.setAsides.tally.add(
+    utcDay(at),
+    decision.publisherId,
+    addressOf(parts, decision, requester, at),
+    kind,
+    id,
+  );
+}
+
 /**
  * The rule that set aside, today, the address of the decision's pageview or of this request, if one did. The
  * request's address is hashed only while some address is set aside (a view beacon otherwise hashes nothing).
@@ -126,6 +144,21 @@ async function recordCounted(
   }
 }
 
+/**
+ * A view from someone else than the visitor (a scanner, a bot given the token, a program replaying it at once, a
+ * program without a browser's evidence, an address set aside): the visitor's own may still come.
+ */
+async function setViewAside(
+  parts: DeliveryParts,
+  decision: DecisionState,
+  requester: Requester,
+  at: Date,
+  reason: InvalidReason,
+): Promise<'invalid'> {
+  await parts.recorder.record([invalidEvent(parts, 'impression', reason, decision, requester, at)]);
+  return 'invalid';
+}
+
 /** Counts the decision's impression now, unless the campaign has reached a limit; durable once resolved. */
 export async function countImpression(
   parts: DeliveryParts,
@@ -161,10 +194,7 @@ async function countUnlessFlagged(
   const claimed = claim.status === 'fulfilled' && claim.value;
   if (claimed && (flag.status === 'rejected' || flag.value)) parts.decisions.unclaimView(decision);
   if (flag.status === 'rejected') throw flag.reason;
-  if (flag.value) {
-    await parts.recorder.record([invalidEvent(parts, 'impression', flag.value, decision, requester, at)]);
-    return 'invalid';
-  }
+  if (flag.value) return setViewAside(parts, decision, requester, at, flag.value);
   if (claim.status === 'rejected') throw claim.reason;
   return claimed ? countClaimed(parts, decision, campaign, requester) : 'ignored';
 }
@@ -213,16 +243,7 @@ async function writeImpression(
   const spendsCredit = !campaign.isCpc;
   const costBound = impressionCost(campaign.cpm) + 1;
   const spent = await tallyAndSpend(
-    decision.channel === 'web'
-      ? () =>
-          parts.setAsides.tally.add(
-            day,
-            decision.publisherId,
-            addressOf(parts, decision, requester, at),
-            'impression',
-            decision.id,
-          )
-      : null,
+    decision.channel === 'web' ? () => tallyAddress(parts, decision, requester, at, 'impression', decision.id) : null,
     spendsCredit
       ? () =>
           parts.billing.spend({
@@ -333,16 +354,7 @@ export async function countClick(
   try {
     // Tallied before it is spent and queued, as an impression (writeImpression).
     spent = await tallyAndSpend(
-      uniqueHold && web
-        ? () =>
-            parts.setAsides.tally.add(
-              day,
-              decision.publisherId,
-              addressOf(parts, decision, requester, at),
-              'click',
-              clickId,
-            )
-        : null,
+      uniqueHold && web ? () => tallyAddress(parts, decision, requester, at, 'click', clickId) : null,
       uniqueHold && campaign?.isCpc
         ? () =>
             parts.billing.spend({
@@ -448,12 +460,7 @@ export async function viewByToken(
   // Read after the lookup: another request may have moved the day on meanwhile (the counters are today's).
   const at = parts.clock.now();
   parts.billing.pacing.rollDay(utcDay(at));
-  // A view from someone else than the visitor (a scanner, a bot given the token, a program replaying it at once, a
-  // program without a browser's evidence, an address set aside): the visitor's own may still come.
-  const setAside = async (reason: InvalidReason) => {
-    await parts.recorder.record([invalidEvent(parts, 'impression', reason, decision, requester, at)]);
-    return 'invalid' as const;
-  };
+  const setAside = (reason: InvalidReason) => setViewAside(parts, decision, requester, at, reason);
   // In this order: a bot, a data centre, the address's flag, the browser's evidence, the view's timing.
   if (parts.filter.isBot(requester.userAgent)) return setAside('bot');
   if (parts.dataCentres.has(requester.ip)) return setAside('dataCentre');

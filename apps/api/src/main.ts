@@ -17,6 +17,7 @@ async function main() {
       log.fatal({ err: error }, 'the database stopped serving this process');
       process.exit(1);
     },
+    onConnectionLost: (error) => log.warn({ err: error }, 'a database connection ended: another opens when needed'),
   });
   // A failure to open is reported by the await below, not as an unhandled rejection while the code loads.
   opening.catch(() => {});

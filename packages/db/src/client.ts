@@ -83,6 +83,11 @@ export interface DatabaseOptions {
    * (pglite-thread.ts), or PostgreSQL's connection holding the lock of holdExclusive ended.
    */
   onFailure?: (error: Error) => void;
+  /**
+   * An idle PostgreSQL connection ended (a restart, a failover, a network cut): the pool drops it and opens another
+   * when one is needed, so this only reports it. Without a listener the pool's error would stop the process.
+   */
+  onConnectionLost?: (error: Error) => void;
 }
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../migrations', import.meta.url));
@@ -90,6 +95,10 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../migrations', import.m
 export async function openDatabase(options: DatabaseOptions = {}): Promise<DatabaseHandle> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // An idle connection's end is reported by the pool; one lent out (a transaction under way) by the connection
+    // itself, whose query fails as well: without these listeners either would stop the process.
+    pool.on('error', (error) => options.onConnectionLost?.(error));
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     let lockHolder: pg.PoolClient | null = null;
     let lockCheck: NodeJS.Timeout | null = null;

@@ -2,11 +2,13 @@ import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError } from 'zod';
 import { issueOf, type TErrorResponse } from '@helium/contracts';
+import { isDatabaseUnreachable } from '@helium/db';
 import { HttpError } from './errors.ts';
 
 /**
  * One error handler for the whole API: a refused request gets a clear 4xx with a stable status key and,
- * for bad input, the fields at fault; a server fault gets a 500 whose details stay in the log.
+ * for bad input, the fields at fault; the database out of reach a 503 that says so (nothing was saved, and a retry
+ * may succeed); any other server fault a 500 whose details stay in the log.
  */
 export default fp(async function errors(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | HttpError | ZodError, request, reply) => {
@@ -28,6 +30,14 @@ export default fp(async function errors(app: FastifyInstance) {
     if (statusCode >= 400 && statusCode < 500) {
       const body: TErrorResponse = { status: error.code ?? 'badRequest', message: error.message };
       return reply.code(statusCode).send(body);
+    }
+    if (isDatabaseUnreachable(error)) {
+      request.log.warn({ err: error }, 'request failed: the database cannot be reached');
+      const body: TErrorResponse = {
+        status: 'databaseUnreachable',
+        message: 'The database cannot be reached just now: nothing was saved. Try again in a moment.',
+      };
+      return reply.code(503).header('retry-after', '5').send(body);
     }
     request.log.error({ err: error }, 'request failed');
     const body: TErrorResponse = { status: 'serverError', message: 'Something went wrong on our side.' };

@@ -177,11 +177,19 @@ describe('GroupCommitRecorder', () => {
     await turn();
     writes.started[1]!.fail(Object.assign(new Error('connection failure'), { code: '08006' }));
     expect(await Promise.all([third, fourth])).toEqual(['connection failure', 'connection failure']);
+    // Nor is the server ending the session (a restart: 57P01), which may come after the commit.
+    const fifth = recorder.record([event('e')]).catch((error: Error) => error.message);
+    const sixth = recorder.record([event('f')]).catch((error: Error) => error.message);
+    await turn();
+    const shutdown = 'terminating connection due to administrator command';
+    writes.started[2]!.fail(Object.assign(new Error(shutdown), { code: '57P01' }));
+    expect(await Promise.all([fifth, sixth])).toEqual([shutdown, shutdown]);
     expect(writes.started.map((batch) => batch.hosts)).toEqual([
       ['a', 'b'],
       ['c', 'd'],
+      ['e', 'f'],
     ]);
-    expect(errors).toHaveLength(2);
+    expect(errors).toHaveLength(3);
     expect(recorder.eventsWritten).toBe(0);
   });
 

@@ -1,4 +1,4 @@
-import { CREDITS_NEVER_NEGATIVE } from '@helium/db';
+import { CREDITS_NEVER_NEGATIVE, refusedByDatabase } from '@helium/db';
 import type { DeliveryEvent } from './events.ts';
 
 interface Pending {
@@ -22,17 +22,6 @@ export const LINGER_MS = 2;
 export const LINGER_FULL_EVENTS = 64;
 
 const isJob = (item: Pending | Job): item is Job => 'kind' in item;
-
-/**
- * Whether the database refused the batch's statement, so that its transaction wrote nothing: it answered
- * with a SQLSTATE error, other than a connection exception (class 08). Any other failure (a connection lost
- * while the commit was on its way, the database's thread gone) may have come after the commit: the batch's
- * requests are refused then, never written a second time (its summaries and credits would count twice).
- */
-export function refusedByDatabase(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) && !code.startsWith('08');
-}
 
 /** The database refused a batch because a spend in it would overdraw a campaign (CREDITS_NEVER_NEGATIVE). */
 export function isOverdraw(error: unknown): boolean {
@@ -202,6 +191,9 @@ export class GroupCommitRecorder {
         },
         (error: unknown) => {
           this.onError(error);
+          // A refused batch wrote nothing (refusedByDatabase); any other failure (a connection lost while the commit
+          // was on its way, the database's thread gone) may have come after the commit: its requests are refused,
+          // never written a second time (their summaries and credits would count twice).
           if (batch.length === 1 || !refusedByDatabase(error)) {
             for (const item of batch) item.reject(error);
             return;

@@ -1,0 +1,42 @@
+/** Errors of Node's sockets that mean the database server could not be reached or the connection was cut. */
+const SOCKET_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+
+/**
+ * SQLSTATEs that end or refuse the connection rather than the statement: class 08 (connection exception), 57P01-03
+ * (the server shutting down, crashed, starting), 53300 (too many connections) and 55000 when the database takes no
+ * connections. A statement that fails so may still have committed: it is never written again blindly.
+ */
+function isConnectionState(code: string, message: string): boolean {
+  if (code.startsWith('08') || code === '57P01' || code === '57P02' || code === '57P03' || code === '53300')
+    return true;
+  return code === '55000' && message.includes('not currently accepting connections');
+}
+
+/** The database could not be reached, or the connection ended under the request: not a refusal of what it asked. */
+export function isDatabaseUnreachable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string') return SOCKET_CODES.has(code) || isConnectionState(code, error.message);
+  // node-postgres's own, without a code.
+  return /^Connection terminated|^timeout exceeded when trying to connect|^Client has encountered a connection error/.test(
+    error.message,
+  );
+}
+
+/**
+ * The database refused the statement (a constraint, a type, a lock timeout) and wrote none of it: an error with a
+ * SQLSTATE that does not concern the connection.
+ */
+export function refusedByDatabase(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) && !isDatabaseUnreachable(error);
+}

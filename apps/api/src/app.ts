@@ -14,6 +14,7 @@ import { closeRedis, createRedis, createRedisSubscriber, redisStatus } from './i
 import { networkNamespace } from './features/delivery/shared/keys.ts';
 import { withSessionSecret } from './infra/shared-secret.ts';
 import { Scheduler } from './infra/scheduler.ts';
+import { DatabaseAwayLog } from './infra/database-away-log.ts';
 import { DatabaseJobClaims } from './infra/job-claims.ts';
 import {
   pruneRawEvents,
@@ -272,6 +273,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         }
       : undefined;
   if (shared) app.addHook('onClose', async () => shared.subscriber.disconnect());
+  const databaseAway = new DatabaseAwayLog();
   const delivery = new DeliveryEngine({
     db: database.db,
     executePrepared: database.executePrepared,
@@ -282,7 +284,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     limits: options.delivery?.limits,
     // Read once at start: a file that cannot be read or parsed stops the start with its path and line.
     dataCentres: config.datacenterIpRangesFile ? IpRanges.load(config.datacenterIpRangesFile) : undefined,
-    onError: (error) => app.log.error({ err: error }, 'ad delivery: writing events failed'),
+    onError: (error) => {
+      if (databaseAway.shouldLog(error, 'delivery'))
+        app.log.error({ err: error }, 'ad delivery: writing events failed');
+    },
     // PGlite's one thread runs statements in the order received; a PostgreSQL pool does not.
     batchesInFlight: database.kind === 'pglite' ? 2 : 1,
     shared,

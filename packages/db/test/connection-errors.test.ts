@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isDatabaseUnreachable, refusedByDatabase } from '../src/connection-errors.ts';
+import { isDatabaseUnreachable, mayHaveCommitted, refusedByDatabase } from '../src/connection-errors.ts';
 
 const withCode = (code: string, message = 'failed') => Object.assign(new Error(message), { code });
 
@@ -29,11 +29,33 @@ describe('what a database error means for what was asked', () => {
     }
   });
 
+  it("looks through drizzle's wrapper (`Failed query: ...`) at the driver's error", () => {
+    const wrapped = (cause: Error) => new Error('Failed query: select 1\nparams: ', { cause });
+    expect(isDatabaseUnreachable(wrapped(withCode('ECONNREFUSED')))).toBe(true);
+    expect(refusedByDatabase(wrapped(withCode('ECONNREFUSED')))).toBe(false);
+    expect(isDatabaseUnreachable(wrapped(withCode('23505')))).toBe(false);
+    expect(refusedByDatabase(wrapped(withCode('23505')))).toBe(true);
+  });
+
   it('anything else (a bug, a 55000 about something else): neither', () => {
     expect(isDatabaseUnreachable(new TypeError('x is undefined'))).toBe(false);
     expect(refusedByDatabase(new TypeError('x is undefined'))).toBe(false);
     expect(isDatabaseUnreachable(withCode('55000', 'cannot refresh materialized view concurrently'))).toBe(false);
     expect(refusedByDatabase(withCode('55000', 'cannot refresh materialized view concurrently'))).toBe(true);
     expect(isDatabaseUnreachable('ECONNREFUSED')).toBe(false);
+  });
+
+  it('a write may have committed unless the database refused it or the connection was never made', () => {
+    for (const error of [withCode('23514'), withCode('ECONNREFUSED'), withCode('57P03'), withCode('53300')]) {
+      expect(mayHaveCommitted(error), error.message).toBe(false);
+    }
+    const cut = [
+      new Error('Connection terminated unexpectedly'),
+      withCode('ECONNRESET'),
+      withCode('57P01', 'terminating connection due to administrator command'),
+      withCode('08006'),
+      new Error('The database thread stopped'),
+    ];
+    for (const error of cut) expect(mayHaveCommitted(error), error.message).toBe(true);
   });
 });

@@ -7,8 +7,8 @@ import { HttpError } from './errors.ts';
 
 /**
  * One error handler for the whole API: a refused request gets a clear 4xx with a stable status key and,
- * for bad input, the fields at fault; the database out of reach a 503 that says so (nothing was saved, and a retry
- * may succeed); any other server fault a 500 whose details stay in the log.
+ * for bad input, the fields at fault; the database out of reach a 503 that says so (a retry may succeed); any other
+ * server fault a 500 whose details stay in the log.
  */
 export default fp(async function errors(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | HttpError | ZodError, request, reply) => {
@@ -35,7 +35,7 @@ export default fp(async function errors(app: FastifyInstance) {
       request.log.warn({ err: error }, 'request failed: the database cannot be reached');
       const body: TErrorResponse = {
         status: 'databaseUnreachable',
-        message: 'The database cannot be reached just now: nothing was saved. Try again in a moment.',
+        message: 'The database cannot be reached just now. Try again in a moment.',
       };
       return reply.code(503).header('retry-after', '5').send(body);
     }

@@ -89,6 +89,25 @@ describe('a route registered from its contract', () => {
     expect(fault.json()).toEqual({ status: 'serverError', message: 'Something went wrong on our side.' });
   });
 
+  it('answers 503 databaseUnreachable, with Retry-After, when the database cannot be reached (drizzle-wrapped too)', async () => {
+    const unreachable = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    for (const error of [unreachable, new Error('Failed query: select 1', { cause: unreachable })]) {
+      const server = await app(() => {
+        throw error;
+      });
+      const answer = await server.inject({ method: 'POST', url: echoCall.path, payload: { limit: 1 } });
+      expect(answer.statusCode).toBe(503);
+      expect(answer.headers['retry-after']).toBe('5');
+      expect(answer.json()).toMatchObject({ status: 'databaseUnreachable' });
+    }
+    // A statement the database refused stays a server fault.
+    const refused = Object.assign(new Error('duplicate key'), { code: '23505' });
+    const server = await app(() => {
+      throw refused;
+    });
+    expect((await server.inject({ method: 'POST', url: echoCall.path, payload: { limit: 1 } })).statusCode).toBe(500);
+  });
+
   it('sends only the fields its contract names', async () => {
     const server = await app(() => ({ total: 1, secret: 'internal' }));
     const answer = await server.inject({ method: 'POST', url: echoCall.path, payload: { limit: 1 } });

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { DatabaseAwayLog } from './database-away-log.ts';
 import { ProcessJobClaims, type JobClaim, type JobClaims } from './job-claims.ts';
 
 /** What a job does; `signal` is aborted when the server stops (a long job ends at its next step). */
@@ -53,6 +54,7 @@ export class Scheduler {
   private readonly claims: JobClaims;
   private readonly pollMs: number;
   private readonly log: FastifyBaseLogger | undefined;
+  private readonly databaseAway = new DatabaseAwayLog();
   private readonly onRun: SchedulerOptions['onRun'];
   private stopping = new AbortController();
   private started = false;
@@ -136,7 +138,9 @@ export class Scheduler {
     try {
       claim = await job.claims.claim(toClaim, force);
     } catch (error) {
-      this.log?.error({ err: error, job: job.name }, 'scheduled job: could not claim its run');
+      if (this.databaseAway.shouldLog(error, job.name)) {
+        this.log?.error({ err: error, job: job.name }, 'scheduled job: could not claim its run');
+      }
       throw error;
     }
     if (!claim) return { ran: false };

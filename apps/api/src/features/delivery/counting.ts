@@ -11,6 +11,7 @@ import {
   uniqueClickKeys,
   UNIQUE_CLICK_MS,
 } from '@helium/domain';
+import { isDatabaseUnreachable, mayHaveCommitted } from '@helium/db';
 import { displayKey, type IndexedAd, type IndexedCampaign } from './ad-index.ts';
 import type { Spent } from './billing.ts';
 import type { CountHold } from './credits.ts';
@@ -133,6 +134,9 @@ async function recordCounted(
     await parts.recorder.record(events);
     return true;
   } catch (error) {
+    // Cut off while its commit was on its way, the batch may be written: what it counted stays counted, its view or
+    // unique click used (lost at worst, never counted twice), its credits spent until the database says otherwise.
+    if (mayHaveCommitted(error)) throw error;
     for (const hold of holds) hold.undo();
     onFailure();
     if (!isOverdraw(error)) throw error;
@@ -413,7 +417,12 @@ export async function countClick(
   const click = clickEvent(decision, clickId, visitor, isUnique, spendsCredit, money, at);
   const written = await recordCounted(parts, [...events, click], holds, () => {
     if (rerecorded) decision.unrecorded = true;
+  }).catch((error: unknown) => {
+    // The database out of reach: the visitor still reaches the ad's page; the click is not acknowledged.
+    if (isDatabaseUnreachable(error)) return null;
+    throw error;
   });
+  if (written === null) return { location, counted: 'ignored' };
   if (written) return { location, counted: isUnique ? 'unique' : 'repeat' };
   // Refused as an overdraw: a repeat the campaign could not pay for, as billingLimit's noCredits above.
   const notBilled = clickEvent(decision, clickId, visitor, false, false, NO_MONEY, at);

@@ -242,6 +242,68 @@ describe('a batch that fails', () => {
   });
 });
 
+/**
+ * The next batch is written, then fails as node-postgres reports a connection cut while the COMMIT's answer was on its
+ * way: written, but its requests cannot know it.
+ */
+function cutAfterNextCommit(): void {
+  const recorder = t.app.delivery.recorder as unknown as { write: (events: unknown[]) => Promise<void> };
+  const write = recorder.write;
+  recorder.write = async (events) => {
+    recorder.write = write;
+    await write(events);
+    throw new Error('Connection terminated unexpectedly');
+  };
+}
+
+describe('a batch cut off mid-commit (written, its outcome unknown to the server)', () => {
+  it('a view: not acknowledged, and its beacon sent again is not counted a second time', async () => {
+    await onlyCampaign(t, bikes, { impressions: 1000 });
+    const visitor = { ip: '10.91.1.1' };
+    const { ads: served } = await decide(t, blog, visitor);
+    await t.app.delivery.recorder.flush();
+    const before = await figures(bikes);
+    cutAfterNextCommit();
+    const cut = await view(t, served[0]!.view, visitor);
+    expect(cut.statusCode).toBe(503);
+    const again = await view(t, served[0]!.view, visitor, 0);
+    expect(again.headers['x-helium-counted']).toBe('ignored');
+    const after = await figures(bikes);
+    expect(after.impressionRows).toBe(before.impressionRows! + 1);
+    expect(after.impressions).toBe(before.impressions! + 1);
+    expect(after.remainingImpressions).toBe(before.remainingImpressions! - 1);
+    // Meanwhile no ad is promised; the next pageview's batch, written, says the database is back.
+    expect((await decide(t, blog, { ip: '10.91.1.3' })).ads).toEqual([]);
+    await t.app.delivery.recorder.flush();
+    expect((await decide(t, blog, { ip: '10.91.1.4' })).ads).toHaveLength(1);
+  });
+
+  it("a unique click: the visitor's next click within the hour is a repeat, billed once in all", async () => {
+    const cpc = 400_000;
+    await t.db.update(campaigns).set({ isCpc: true, cpc }).where(eq(campaigns.id, bikes));
+    await onlyCampaign(t, bikes, { clicks: 10 });
+    try {
+      const visitor = { ip: '10.91.1.2' };
+      const { ads: served } = await decide(t, blog, visitor);
+      await t.app.delivery.recorder.flush();
+      cutAfterNextCommit();
+      // The visitor still reaches the ad's page; the click is not acknowledged.
+      const cut = await click(t, served[0]!.click, visitor);
+      expect(cut.statusCode).toBe(302);
+      expect(cut.headers['x-helium-counted']).toBe('ignored');
+      await decide(t, blog, { ip: '10.91.1.5' });
+      await t.app.delivery.recorder.flush();
+      const again = await click(t, served[0]!.click, visitor);
+      expect(again.headers['x-helium-counted']).toBe('repeat');
+      const [campaign] = await t.db.select().from(campaigns).where(eq(campaigns.id, bikes));
+      expect(campaign?.remainingClicks).toBe(9);
+    } finally {
+      await t.db.update(campaigns).set({ isCpc: false }).where(eq(campaigns.id, bikes));
+      await t.app.delivery.refresh();
+    }
+  });
+});
+
 describe("today's counters reloaded", () => {
   it('keep the impressions waiting to be written: the AutoFlow daily cap still holds', async () => {
     await onlyCampaign(t, bikes, { impressions: 1000 });

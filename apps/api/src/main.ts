@@ -18,6 +18,8 @@ async function main() {
       process.exit(1);
     },
     onConnectionLost: (error) => log.warn({ err: error }, 'a database connection ended: another opens when needed'),
+    onLockLost: (error) =>
+      log.warn({ err: error }, 'the database lock was lost with its connection: taking it again once it answers'),
   });
   // A failure to open is reported by the await below, not as an unhandled rejection while the code loads.
   opening.catch(() => {});

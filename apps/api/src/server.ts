@@ -49,7 +49,9 @@ export async function serve(config: LoadedConfig, database: DatabaseHandle, log:
   // (docs/scaling.md). Otherwise one server per database, before anything is migrated or served (a second one
   // waits 15 s, then stops).
   const shared = Boolean(config.databaseUrl && config.redisUrl);
-  if (!shared) await database.holdExclusive();
+  // A lock lost and taken again (PostgreSQL restarted): what serving counts in memory is read again from it.
+  let lockRegained = () => {};
+  if (!shared) await database.holdExclusive({ onRegained: () => lockRegained() });
   const media = openMediaStorage(config, database);
   // The API processes of WORKERS find the database prepared by the process that started them.
   if (!isWorker()) await database.oneStartAtATime(() => prepareDatabase(database, media, config.mediaDir, log));
@@ -72,6 +74,10 @@ export async function serve(config: LoadedConfig, database: DatabaseHandle, log:
   const metrics = new Metrics();
   if (isWorker()) answerForAllWorkers(metrics);
   const app = await buildApp({ config, database, mailer, media, redis, loggerInstance: log, metrics });
+  lockRegained = () => {
+    log.warn('the database lock is held again: serving reads its counts from the database again');
+    app.delivery.refresh({ counters: true }).catch((error: unknown) => log.error({ err: error }, 'reload failed'));
+  };
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -10,6 +10,9 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { lockFolder } from './folder-lock.ts';
 import { ThreadedPGlite, type PreparedStatement } from './pglite-thread.ts';
+import { ServingLock } from './serving-lock.ts';
+
+export { DatabaseInUseError } from './serving-lock.ts';
 import * as schema from './schema/index.ts';
 
 export type { PreparedStatement } from './pglite-thread.ts';
@@ -41,9 +44,9 @@ export interface DatabaseHandle {
    * stop), or throws DatabaseInUseError. The ad server checks credits, caps and unique clicks in memory: two
    * processes on one database would each spend the same credits. The embedded database's folder lock already
    * keeps it to one process; on PostgreSQL this is a session advisory lock, released when the connection ends
-   * (a killed process included).
+   * (a killed process included), and taken again after a loss (`onRegained`: serving-lock.ts).
    */
-  holdExclusive(options?: { waitMs?: number }): Promise<void>;
+  holdExclusive(options?: { waitMs?: number; onRegained?: () => void }): Promise<void>;
   /**
    * Runs `step` (migrating, seeding an empty database) while no other server starting on the same database runs
    * its own: instances started at once migrate one after the other, and the second finds the work done. On
@@ -53,23 +56,8 @@ export interface DatabaseHandle {
   oneStartAtATime<T>(step: () => Promise<T>): Promise<T>;
 }
 
-/** Another server process already serves this PostgreSQL database. */
-export class DatabaseInUseError extends Error {
-  constructor() {
-    super(
-      'Another Helium Ads server already serves this database (DATABASE_URL). Two would both spend the same ' +
-        "campaigns' credits, each counting them in its own memory: stop the other one first.",
-    );
-    this.name = 'DatabaseInUseError';
-  }
-}
-
-/** The session advisory lock that holdExclusive takes (any fixed number; advisory locks are per database). */
-const SERVING_LOCK_KEY = '4841494c49554d31';
 /** The session advisory lock of oneStartAtATime. */
 const STARTING_LOCK_KEY = '4841494c49554d32';
-/** How often the connection holding the lock is used, to notice that it was lost. */
-const LOCK_CHECK_MS = 10_000;
 
 export interface DatabaseOptions {
   /** A PostgreSQL URL; when absent the embedded PGlite database is used. */
@@ -80,7 +68,7 @@ export interface DatabaseOptions {
   pgliteImage?: Uint8Array;
   /**
    * The database stopped serving this process while open: the embedded database's thread stopped or failed
-   * (pglite-thread.ts), or PostgreSQL's connection holding the lock of holdExclusive ended.
+   * (pglite-thread.ts), or another server took holdExclusive's lock on PostgreSQL while its connection was lost.
    */
   onFailure?: (error: Error) => void;
   /**
@@ -88,6 +76,11 @@ export interface DatabaseOptions {
    * when one is needed, so this only reports it. Without a listener the pool's error would stop the process.
    */
   onConnectionLost?: (error: Error) => void;
+  /**
+   * The connection holding holdExclusive's lock ended: the lock is taken again as soon as the database answers
+   * (holdExclusive's `onRegained` then), or onFailure is told that another server took it meanwhile.
+   */
+  onLockLost?: (error: Error) => void;
 }
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../migrations', import.meta.url));
@@ -100,15 +93,7 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
     pool.on('error', (error) => options.onConnectionLost?.(error));
     pool.on('connect', (client) => client.on('error', () => {}));
     const db = drizzlePg(pool, { schema }) as unknown as Database;
-    let lockHolder: pg.PoolClient | null = null;
-    let lockCheck: NodeJS.Timeout | null = null;
-    let closing = false;
-    const releaseLock = () => {
-      if (lockCheck) clearInterval(lockCheck);
-      lockCheck = null;
-      lockHolder?.release(true);
-      lockHolder = null;
-    };
+    const lock = new ServingLock(pool, { onLost: options.onLockLost, onFailure: options.onFailure });
     return {
       db,
       kind: 'postgres',
@@ -116,8 +101,7 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
         await pool.query('select 1');
       },
       close: async () => {
-        closing = true;
-        releaseLock();
+        lock.close();
         await pool.end();
       },
       executePrepared: async (statement, values) => {
@@ -134,41 +118,8 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
           client.release(true);
         }
       },
-      holdExclusive: async ({ waitMs = 15_000 } = {}) => {
-        const client = await pool.connect();
-        // The connection lost (PostgreSQL restarted, a network cut), the lock is gone: another process could
-        // take it. An error while waiting rejects the wait; once held, it stops the server (onFailure).
-        let held = false;
-        const lost = (error?: Error) => {
-          if (!held || closing || lockHolder !== client) return;
-          releaseLock();
-          options.onFailure?.(error ?? new Error('The connection holding the database lock ended'));
-        };
-        client.on('error', lost);
-        client.on('end', () => lost());
-        const deadline = Date.now() + waitMs;
-        try {
-          for (;;) {
-            const { rows } = await client.query<{ held: boolean }>(
-              `select pg_try_advisory_lock(x'${SERVING_LOCK_KEY}'::bigint) as held`,
-            );
-            if (rows[0]?.held) break;
-            if (Date.now() >= deadline) throw new DatabaseInUseError();
-            await new Promise((resolve) => setTimeout(resolve, 250));
-          }
-          if (closing) throw new Error('The database was closed while waiting for its lock');
-        } catch (error) {
-          client.release(true);
-          throw error;
-        }
-        held = true;
-        lockHolder = client;
-        // A silent drop (an idle connection cut by a firewall or a failover) is noticed by using the connection;
-        // it also keeps an idle_session_timeout from ending the session.
-        lockCheck = setInterval(() => {
-          client.query('select 1').catch((error: Error) => lost(error));
-        }, LOCK_CHECK_MS);
-        lockCheck.unref();
+      holdExclusive: async ({ waitMs = 15_000, onRegained } = {}) => {
+        await lock.take(waitMs, onRegained);
       },
     };
   }

@@ -92,16 +92,44 @@ describe.runIf(adminUrl)('the serving lock on PostgreSQL', () => {
     await next.holdExclusive({ waitMs: 5000 });
   });
 
-  it('tells the server when the connection holding it is lost', async () => {
-    const failures: Error[] = [];
-    const server = await open((error) => failures.push(error));
-    await server.holdExclusive();
+  /** Ends the connection holding the lock, as a restart of PostgreSQL does. */
+  async function terminateLockHolder() {
     await admin((client) =>
       client.query(
-        `select pg_terminate_backend(pid) from pg_locks where locktype = 'advisory' and database = (select oid from pg_database where datname = $1)`,
+        `select pg_terminate_backend(pid) from pg_locks where locktype = 'advisory' and granted and database = (select oid from pg_database where datname = $1)`,
         [throwAway!.name],
       ),
     );
-    await expect.poll(() => failures.length, { timeout: 5000 }).toBeGreaterThan(0);
+  }
+
+  it('takes it again when the connection holding it is lost (a restart), and says so', async () => {
+    const failures: Error[] = [];
+    const server = await open((error) => failures.push(error));
+    let regained = 0;
+    await server.holdExclusive({ onRegained: () => (regained += 1) });
+    await terminateLockHolder();
+    await expect.poll(() => regained, { timeout: 5000 }).toBe(1);
+    expect(failures).toEqual([]);
+    // Held again: another server still cannot take it.
+    const other = await open();
+    await expect(other.holdExclusive({ waitMs: 300 })).rejects.toBeInstanceOf(DatabaseInUseError);
+  });
+
+  it('tells the server to stop when another took it while its connection was lost', async () => {
+    const failures: Error[] = [];
+    const server = await open((error) => failures.push(error));
+    await server.holdExclusive();
+    const taker = new pg.Client({ connectionString: url });
+    await taker.connect();
+    try {
+      // The lock is taken by the other session in the same instant the first one's connection ends.
+      const taking = taker.query(`select pg_advisory_lock(x'4841494c49554d31'::bigint)`);
+      await terminateLockHolder();
+      await taking;
+      await expect.poll(() => failures.length, { timeout: 5000 }).toBe(1);
+      expect(failures[0]).toBeInstanceOf(DatabaseInUseError);
+    } finally {
+      await taker.end();
+    }
   });
 });

@@ -5,7 +5,9 @@ import {
   type CtrThresholds,
   type Device,
   type PageHeaders,
+  linkWithClickId,
 } from '@helium/domain';
+import { isDatabaseUnreachable } from '@helium/db';
 import { displayKey, loadCounters, type AdIndexSnapshot, type IndexedAd } from './ad-index.ts';
 import { clickByToken, viewByToken, type ClickOutcome, type ViewOutcome } from './counting.ts';
 import type { CreditBook } from './credits.ts';
@@ -162,9 +164,18 @@ export class DeliveryEngine {
 
   /** A click through /c/<token>: where to send the visitor, and what was counted (counting.ts `clickByToken`). */
   click(token: string, requester: Requester): Promise<ClickOutcome> {
-    return clickByToken(this.parts, token, requester).catch((error: unknown) =>
-      this.storeAway(error, { location: null, counted: 'ignored' as const }),
-    );
+    return clickByToken(this.parts, token, requester).catch((error: unknown) => {
+      // The database out of reach before the click could be read or counted: the visitor still reaches the ad.
+      if (isDatabaseUnreachable(error)) return this.adPageOf(token);
+      return this.storeAway(error, { location: null, counted: 'ignored' as const });
+    });
+  }
+
+  /** The page of the ad a genuine click token names (its `served`), with no click counted: `hclid=unrecorded`. */
+  private adPageOf(token: string): ClickOutcome {
+    const adId = this.parts.signer.verify(token, 'c')?.served?.adId;
+    const link = adId === undefined ? null : this.parts.index.snapshot().ads.get(adId)?.link;
+    return { location: link ? linkWithClickId(link, 'unrecorded') : null, counted: 'ignored' };
   }
 
   /** A lead for a click id (the advertiser's pixel or postback): see LeadBook. */

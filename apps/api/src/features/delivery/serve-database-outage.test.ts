@@ -5,7 +5,7 @@ import { buildTestApp, type TestApp } from '../../../test/helper.ts';
 import { createTestDatabase, TEST_DRIVER, type TestDatabase } from '../../../test/test-database.ts';
 import { waitFor } from '../../../test/redis-server.ts';
 import { TcpProxy } from '../../../test/tcp-proxy.ts';
-import { blogAndTwoCampaigns, decide, onlyCampaign, showOneAdOnly, view } from '../../../test/serve-support.ts';
+import { blogAndTwoCampaigns, click, decide, onlyCampaign, showOneAdOnly, view } from '../../../test/serve-support.ts';
 
 /*
  * PostgreSQL going away under a running server (docs/server-behaviour.md, "When the database or Redis is away"):
@@ -43,6 +43,11 @@ describe.runIf(TEST_DRIVER === 'postgres')('a server whose PostgreSQL goes away,
     Number((await direct.db.select({ n: sql<number>`count(*)::int` }).from(adImpressions))[0]!.n);
 
   it('stays up, answers no ad and acknowledges no view while it is away, then serves and counts again', async () => {
+    // A decision of earlier on (written, then forgotten by the server's memory) whose ad is clicked during the outage.
+    const earlier = await decide(t, blog, { ip: '10.95.0.3' });
+    await t.app.delivery.recorder.flush();
+    t.clock.advance(3 * 60_000);
+    t.app.delivery.sweep();
     const before = await decide(t, blog, { ip: '10.95.0.1' });
     const servedBeforeOutage = await decide(t, blog, { ip: '10.95.0.2' });
     expect((await view(t, before.ads[0]!.view, { ip: '10.95.0.1' })).headers['x-helium-counted']).toBe('counted');
@@ -72,6 +77,11 @@ describe.runIf(TEST_DRIVER === 'postgres')('a server whose PostgreSQL goes away,
     expect(beacon.headers['retry-after']).toBe('5');
     expect((await t.app.inject({ method: 'GET', url: '/healthz' })).json()).toEqual({ status: 'databaseUnreachable' });
     expect(await impressions()).toBe(counted);
+    // A click on the earlier ad, whose decision must be read from the database: the visitor reaches the ad's page.
+    const clickedDuring = await click(t, earlier.ads[0]!.click, { ip: '10.95.0.3' });
+    expect(clickedDuring.statusCode).toBe(302);
+    expect(clickedDuring.headers.location).toContain('hclid=unrecorded');
+    expect(clickedDuring.headers['x-helium-counted']).toBe('ignored');
 
     await proxy.restore();
     await waitFor(async () => (await decide(t, blog, { ip: '10.95.2.1' })).ads.length === 1, 'ads again', 15_000);

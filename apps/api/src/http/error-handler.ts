@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError } from 'zod';
 import { issueOf, type TErrorResponse } from '@helium/contracts';
 import { isDatabaseUnreachable } from '@helium/db';
+import { DatabaseAwayLog } from '../infra/database-away-log.ts';
 import { HttpError } from './errors.ts';
 
 /**
@@ -11,6 +12,8 @@ import { HttpError } from './errors.ts';
  * server fault a 500 whose details stay in the log.
  */
 export default fp(async function errors(app: FastifyInstance) {
+  // While the database is away every request that needs it fails: said once a minute, not once per request.
+  const databaseAway = new DatabaseAwayLog();
   app.setErrorHandler((error: FastifyError | HttpError | ZodError, request, reply) => {
     if (error instanceof HttpError) {
       const body: TErrorResponse = { status: error.status, message: error.message };
@@ -32,7 +35,9 @@ export default fp(async function errors(app: FastifyInstance) {
       return reply.code(statusCode).send(body);
     }
     if (isDatabaseUnreachable(error)) {
-      request.log.warn({ err: error }, 'request failed: the database cannot be reached');
+      if (databaseAway.shouldLog(error, 'requests')) {
+        request.log.warn({ err: error }, 'requests fail: the database cannot be reached (said once a minute)');
+      }
       const body: TErrorResponse = {
         status: 'databaseUnreachable',
         message: 'The database cannot be reached just now. Try again in a moment.',

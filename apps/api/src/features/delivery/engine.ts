@@ -48,7 +48,7 @@ export class DeliveryEngine {
   private readonly changes: ServingChanges | null;
   private readonly sharedBilling: SharedBilling | null;
   private timers: NodeJS.Timeout[] = [];
-  private storeAwayLoggedAt = -Infinity;
+  private awayLoggedAt = -Infinity;
 
   constructor(private readonly options: EngineOptions) {
     const created = createParts(options, {
@@ -143,7 +143,7 @@ export class DeliveryEngine {
 
   /** A pageview of the publisher script: counts it and answers the ads of the publisher's placements. */
   decide(input: PageviewRequest) {
-    return decide(this.parts, input).catch((error: unknown) => this.storeAway(error, { counted: false, ads: [] }));
+    return decide(this.parts, input).catch((error: unknown) => this.answerSafely(error, { counted: false, ads: [] }));
   }
 
   /** The script's heartbeat alone (also sent with every decision). */
@@ -158,7 +158,7 @@ export class DeliveryEngine {
   /** A view beacon: counts a validated impression for a genuine view token (counting.ts `viewByToken`). */
   view(token: unknown, requester: Requester, headers: PageHeaders): Promise<ViewOutcome> {
     return viewByToken(this.parts, token, requester, headers).catch((error: unknown) =>
-      this.storeAway(error, 'ignored' as const),
+      this.answerSafely(error, 'ignored' as const),
     );
   }
 
@@ -167,7 +167,7 @@ export class DeliveryEngine {
     return clickByToken(this.parts, token, requester).catch((error: unknown) => {
       // The database out of reach before the click could be read or counted: the visitor still reaches the ad.
       if (isDatabaseUnreachable(error)) return this.adPageOf(token);
-      return this.storeAway(error, { location: null, counted: 'ignored' as const });
+      return this.answerSafely(error, { location: null, counted: 'ignored' as const });
     });
   }
 
@@ -186,26 +186,26 @@ export class DeliveryEngine {
   /** A newsletter open (its banner image): see newsletters.ts. */
   owlOpen(publisherId: number, bannerIndex: number, issue: string, requester: Requester) {
     return owlOpen(this.parts, { publisherId, bannerIndex, issue } satisfies IssueBanner, requester).catch(
-      (error: unknown) => this.storeAway(error, { location: null, counted: 'ignored' as const }),
+      (error: unknown) => this.answerSafely(error, { location: null, counted: 'ignored' as const }),
     );
   }
 
   /** A click on a newsletter banner. */
   owlClick(publisherId: number, bannerIndex: number, issue: string, requester: Requester) {
     return owlClick(this.parts, { publisherId, bannerIndex, issue }, requester).catch((error: unknown) =>
-      this.storeAway(error, { location: null, counted: 'ignored' as const }),
+      this.answerSafely(error, { location: null, counted: 'ignored' as const }),
     );
   }
 
   /**
-   * The shared store (Redis) did not answer: serving answers safely (no ad, nothing counted) rather than fail, and
-   * says so in the log at most once a minute. Any other error is the caller's.
+   * The shared store (Redis) or the database did not answer: serving answers safely (no ad, nothing counted or
+   * acknowledged) rather than fail, and says so in the log at most once a minute. Any other error is the caller's.
    */
-  private storeAway<T>(error: unknown, answer: T): T {
-    if (!(error instanceof SharedStoreError)) throw error;
+  private answerSafely<T>(error: unknown, answer: T): T {
+    if (!(error instanceof SharedStoreError) && !isDatabaseUnreachable(error)) throw error;
     const now = this.options.clock.now().getTime();
-    if (now - this.storeAwayLoggedAt >= 60_000) {
-      this.storeAwayLoggedAt = now;
+    if (now - this.awayLoggedAt >= 60_000) {
+      this.awayLoggedAt = now;
       this.options.onError?.(error);
     }
     return answer;

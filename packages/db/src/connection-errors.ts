@@ -67,6 +67,15 @@ function neverSent(error: Error): boolean {
  * of unknown kind). What it counted must then stay counted, never be counted a second time.
  */
 export function mayHaveCommitted(error: unknown): boolean {
+  if (error instanceof NotWrittenError) return false;
   const driver = driverError(error);
   return !refusedByDatabase(error) && !(driver && neverSent(driver));
+}
+
+/** A write whose connection failed, found by looking afterwards not to have been committed (its `cause`: why). */
+export class NotWrittenError extends Error {
+  constructor(cause: Error) {
+    super(`Not written: ${cause.message}`, { cause });
+    this.name = 'NotWrittenError';
+  }
 }

@@ -1,5 +1,5 @@
 export * from './client.ts';
-export { isDatabaseUnreachable, mayHaveCommitted, refusedByDatabase } from './connection-errors.ts';
+export { isDatabaseUnreachable, mayHaveCommitted, NotWrittenError, refusedByDatabase } from './connection-errors.ts';
 export { FolderInUseError } from './folder-lock.ts';
 export { FREEZE_AFTER_TRANSACTIONS, maintainEmbeddedDatabase, type MaintenanceResult } from './maintenance.ts';
 export * from './schema/index.ts';

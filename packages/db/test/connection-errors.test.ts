@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { isDatabaseUnreachable, mayHaveCommitted, refusedByDatabase } from '../src/connection-errors.ts';
+import {
+  isDatabaseUnreachable,
+  mayHaveCommitted,
+  NotWrittenError,
+  refusedByDatabase,
+} from '../src/connection-errors.ts';
 
 const withCode = (code: string, message = 'failed') => Object.assign(new Error(message), { code });
 
@@ -57,5 +62,9 @@ describe('what a database error means for what was asked', () => {
       new Error('The database thread stopped'),
     ];
     for (const error of cut) expect(mayHaveCommitted(error), error.message).toBe(true);
+    // Looked up afterwards and found not written: given back, still a database away.
+    const notWritten = new NotWrittenError(withCode('ECONNRESET'));
+    expect(mayHaveCommitted(notWritten)).toBe(false);
+    expect(isDatabaseUnreachable(notWritten)).toBe(true);
   });
 });

@@ -244,7 +244,7 @@ describe('a batch that fails', () => {
 
 /**
  * The next batch is written, then fails as node-postgres reports a connection cut while the COMMIT's answer was on its
- * way: written, but its requests cannot know it.
+ * way, and the database cannot be asked whether it was written (batch-outcome.ts: it did not answer in time).
  */
 function cutAfterNextCommit(): void {
   const recorder = t.app.delivery.recorder as unknown as { write: (events: unknown[]) => Promise<void> };
@@ -256,7 +256,7 @@ function cutAfterNextCommit(): void {
   };
 }
 
-describe('a batch cut off mid-commit (written, its outcome unknown to the server)', () => {
+describe('a batch cut off mid-commit, written, its outcome never learnt by the server', () => {
   it('a view: not acknowledged, and its beacon sent again is not counted a second time', async () => {
     await onlyCampaign(t, bikes, { impressions: 1000 });
     const visitor = { ip: '10.91.1.1' };

@@ -20,6 +20,7 @@ import { SetAsides } from './set-asides.ts';
 import { SharedKeys } from './shared/keys.ts';
 import { RedisScripts } from './shared/redis-scripts.ts';
 import { ServingChanges } from './shared/serving-changes.ts';
+import { settleLostCommit } from './batch-outcome.ts';
 import { SharedBilling } from './shared/shared-billing.ts';
 import { SharedDecisionBook, SharedIssueClaims, SharedLeadClaims, SharedUniqueClicks } from './shared/shared-claims.ts';
 import { SharedTally, SharedTrafficFilter } from './shared/shared-traffic.ts';
@@ -106,8 +107,12 @@ export function createParts(
       try {
         after = await writeBatch(options.executePrepared, events);
       } catch (error) {
-        metrics.batch(events, (performance.now() - started) / 1000, false);
-        throw error;
+        // Cut off while its commit was on its way: the database says, once it answers, whether it was written.
+        await settleLostCommit(db, events, error).catch((outcome: unknown) => {
+          metrics.batch(events, (performance.now() - started) / 1000, false);
+          throw outcome;
+        });
+        after = [];
       }
       metrics.batch(events, (performance.now() - started) / 1000, true);
       billing.written(after, events);

@@ -143,6 +143,26 @@ describe('the store of delivery events', () => {
     ]);
   });
 
+  it('gives every summary and the credits their rows in key order, whatever the order of the events', () => {
+    // Two instances' batches then update shared rows in the same order: they wait for each other, never deadlock.
+    const events = [
+      impression(true, { campaignId: 9, adId: 7, publisherId: 5 }),
+      pageview({ publisherId: 5 }),
+      impression(true, { campaignId: 3, adId: 2, publisherId: 1 }),
+      pageview({ publisherId: 1, device: 'mobile' }),
+    ];
+    for (const build of [
+      campaignCreditRows,
+      dailyAdStatsRows,
+      dailyPublisherStatsRows,
+      dailyUrlStatsRows,
+      realtimeCounterRows,
+    ] as const) {
+      expect(build([...events].reverse()), build.name).toEqual(build(events));
+    }
+    expect(campaignCreditRows(events).map((row) => row.id)).toEqual([3, 9]);
+  });
+
   it("keeps a host's last heartbeat, each installed publisher once, and an invalid hit's first 500 characters of user agent", () => {
     const events = [
       heartbeat('news.example', true, 0),

@@ -35,6 +35,14 @@ function summaryRow<Row>(map: Map<string, Row>, key: string, create: () => NoInf
   return row;
 }
 
+/**
+ * A summary's rows in the order of their keys: every instance's batches then update the same rows in the same order,
+ * so that two batches written at once on PostgreSQL wait for each other rather than deadlock.
+ */
+function inKeyOrder<Row>(rows: Map<string, Row>): Row[] {
+  return [...rows.keys()].sort().map((key) => rows.get(key)!);
+}
+
 function add<Row>(row: Row, field: CounterField<Row>, amount: number) {
   (row[field] as number | undefined) = ((row[field] as number | undefined) ?? 0) + amount;
 }
@@ -212,7 +220,7 @@ export function realtimeCounterRows(events: readonly DeliveryEvent[]): JsonRow<t
       );
     }
   }
-  return [...realtime.values()];
+  return inKeyOrder(realtime);
 }
 
 /**
@@ -245,7 +253,7 @@ export function dailyPublisherStatsRows(events: readonly DeliveryEvent[]): (type
         break;
     }
   }
-  return [...daily.values()];
+  return inKeyOrder(daily);
 }
 
 /**
@@ -297,7 +305,7 @@ export function dailyAdStatsRows(events: readonly DeliveryEvent[]): (typeof dail
         break;
     }
   }
-  return [...adDaily.values()];
+  return inKeyOrder(adDaily);
 }
 
 /**
@@ -345,7 +353,7 @@ export function dailyUrlStatsRows(events: readonly DeliveryEvent[]): (typeof dai
         break;
     }
   }
-  return [...urlDaily.values()];
+  return inKeyOrder(urlDaily);
 }
 
 /**
@@ -374,7 +382,7 @@ export function dailyCountryStatsRows(events: readonly DeliveryEvent[]): (typeof
       add(row, 'cost', event.money.cost);
     }
   }
-  return [...countryDaily.values()];
+  return inKeyOrder(countryDaily);
 }
 
 /** Credits spent per campaign (update of campaigns): impressions and clicks that spend one. */
@@ -390,7 +398,8 @@ export function campaignCreditRows(
       spentClicks.set(event.campaignId, (spentClicks.get(event.campaignId) ?? 0) + 1);
     }
   }
-  return [...new Set([...spentImpressions.keys(), ...spentClicks.keys()])].map((id) => ({
+  const ids = [...new Set([...spentImpressions.keys(), ...spentClicks.keys()])].sort((a, b) => a - b);
+  return ids.map((id) => ({
     id,
     impressions: spentImpressions.get(id) ?? 0,
     clicks: spentClicks.get(id) ?? 0,
@@ -410,7 +419,7 @@ export function installHeartbeatRows(
       lastSeenAt: isoText(event.at),
     });
   }
-  return [...heartbeats.values()];
+  return inKeyOrder(heartbeats);
 }
 
 /** The publishers a heartbeat of the batch installs (update of publishers), each once. */

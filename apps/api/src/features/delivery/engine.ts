@@ -178,9 +178,13 @@ export class DeliveryEngine {
     return { location: link ? linkWithClickId(link, 'unrecorded') : null, counted: 'ignored' };
   }
 
-  /** A lead for a click id (the advertiser's pixel or postback): see LeadBook. */
+  /**
+   * A lead for a click id (the advertiser's pixel or postback): see LeadBook. The pixel answers its image whatever
+   * happens; a postback whose lead cannot be written fails, so that the advertiser's server may send it again.
+   */
   lead(clickId: unknown, source: 'pixel' | 'postback'): Promise<boolean> {
-    return this.parts.leads.lead(clickId, source, this.options.clock.now());
+    const counting = this.parts.leads.lead(clickId, source, this.options.clock.now());
+    return source === 'pixel' ? counting.catch((error: unknown) => this.answerSafely(error, false)) : counting;
   }
 
   /** A newsletter open (its banner image): see newsletters.ts. */

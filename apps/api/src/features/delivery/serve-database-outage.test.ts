@@ -82,6 +82,15 @@ describe.runIf(TEST_DRIVER === 'postgres')('a server whose PostgreSQL goes away,
     expect(clickedDuring.statusCode).toBe(302);
     expect(clickedDuring.headers.location).toContain('hclid=unrecorded');
     expect(clickedDuring.headers['x-helium-counted']).toBe('ignored');
+    // A conversion pixel still answers its image; a postback fails (503), so that it is sent again.
+    const pixel = await t.app.inject({ method: 'GET', url: '/serve/l?hclid=abcdefgh12345678' });
+    expect([pixel.statusCode, pixel.headers['content-type'], pixel.headers['x-helium-counted']]).toEqual([
+      200,
+      'image/gif',
+      'ignored',
+    ]);
+    const postback = await t.app.inject({ method: 'POST', url: '/serve/lead', payload: { hclid: 'abcdefgh12345678' } });
+    expect(postback.statusCode).toBe(503);
 
     await proxy.restore();
     await waitFor(async () => (await decide(t, blog, { ip: '10.95.2.1' })).ads.length === 1, 'ads again', 15_000);

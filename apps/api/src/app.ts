@@ -14,7 +14,7 @@ import { closeRedis, createRedis, createRedisSubscriber, redisStatus } from './i
 import { networkNamespace } from './features/delivery/shared/keys.ts';
 import { withSessionSecret } from './infra/shared-secret.ts';
 import { Scheduler } from './infra/scheduler.ts';
-import { DatabaseAwayLog } from './infra/database-away-log.ts';
+import { OutageLog } from './infra/outage-log.ts';
 import { DatabaseJobClaims } from './infra/job-claims.ts';
 import {
   pruneRawEvents,
@@ -35,7 +35,7 @@ import metricsRoute from './http/metrics-route.ts';
 import session from './http/session.ts';
 import webApp, { openToOtherSites, securityHeaders } from './http/web-app.ts';
 import { requireContracts } from './http/route.ts';
-import { DeliveryEngine } from './features/delivery/engine.ts';
+import { DeliveryEngine, isStoreOutage } from './features/delivery/engine.ts';
 import { IpRanges } from './features/delivery/ip-ranges.ts';
 import type { TrafficLimits } from './features/delivery/traffic-filter.ts';
 import servingRoutes from './features/delivery/serving-routes.ts';
@@ -273,7 +273,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         }
       : undefined;
   if (shared) app.addHook('onClose', async () => shared.subscriber.disconnect());
-  const databaseAway = new DatabaseAwayLog();
+  // Redis or the database away fails every batch and every beacon: the log says so once a minute.
+  const deliveryOutages = new OutageLog({ isOutage: isStoreOutage });
   const delivery = new DeliveryEngine({
     db: database.db,
     executePrepared: database.executePrepared,
@@ -285,7 +286,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Read once at start: a file that cannot be read or parsed stops the start with its path and line.
     dataCentres: config.datacenterIpRangesFile ? IpRanges.load(config.datacenterIpRangesFile) : undefined,
     onError: (error) => {
-      if (databaseAway.shouldLog(error, 'delivery'))
+      if (deliveryOutages.shouldLog(error, 'delivery'))
         app.log.error({ err: error }, 'ad delivery: writing events failed');
     },
     // PGlite's one thread runs statements in the order received; a PostgreSQL pool does not.

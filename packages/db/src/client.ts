@@ -11,11 +11,10 @@ import pg from 'pg';
 import { lockFolder } from './folder-lock.ts';
 import { ThreadedPGlite, type PreparedStatement } from './pglite-thread.ts';
 import { ServingLock } from './serving-lock.ts';
-
-export { DatabaseInUseError } from './serving-lock.ts';
 import * as schema from './schema/index.ts';
 
 export type { PreparedStatement } from './pglite-thread.ts';
+export { DatabaseInUseError } from './serving-lock.ts';
 
 export type Schema = typeof schema;
 /** The one database type the app uses, whichever driver is behind it. */

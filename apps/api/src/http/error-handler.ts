@@ -3,7 +3,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError } from 'zod';
 import { issueOf, type TErrorResponse } from '@helium/contracts';
 import { isDatabaseUnreachable } from '@helium/db';
-import { DatabaseAwayLog } from '../infra/database-away-log.ts';
+import { OutageLog } from '../infra/outage-log.ts';
 import { HttpError } from './errors.ts';
 
 /**
@@ -13,7 +13,7 @@ import { HttpError } from './errors.ts';
  */
 export default fp(async function errors(app: FastifyInstance) {
   // While the database is away every request that needs it fails: said once a minute, not once per request.
-  const databaseAway = new DatabaseAwayLog();
+  const databaseAway = new OutageLog();
   app.setErrorHandler((error: FastifyError | HttpError | ZodError, request, reply) => {
     if (error instanceof HttpError) {
       const body: TErrorResponse = { status: error.status, message: error.message };

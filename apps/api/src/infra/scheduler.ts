@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { DatabaseAwayLog } from './database-away-log.ts';
+import { OutageLog } from './outage-log.ts';
 import { ProcessJobClaims, type JobClaim, type JobClaims } from './job-claims.ts';
 
 /** What a job does; `signal` is aborted when the server stops (a long job ends at its next step). */
@@ -54,7 +54,7 @@ export class Scheduler {
   private readonly claims: JobClaims;
   private readonly pollMs: number;
   private readonly log: FastifyBaseLogger | undefined;
-  private readonly databaseAway = new DatabaseAwayLog();
+  private readonly databaseAway = new OutageLog();
   private readonly onRun: SchedulerOptions['onRun'];
   private stopping = new AbortController();
   private started = false;

@@ -11,7 +11,7 @@ import {
   uniqueClickKeys,
   UNIQUE_CLICK_MS,
 } from '@helium/domain';
-import { isDatabaseUnreachable, mayHaveCommitted } from '@helium/db';
+import { mayHaveCommitted } from '@helium/db';
 import { displayKey, type IndexedAd, type IndexedCampaign } from './ad-index.ts';
 import type { Spent } from './billing.ts';
 import type { CountHold } from './credits.ts';
@@ -415,14 +415,10 @@ export async function countClick(
   }
   if (spent?.ok) holds.push(spent.hold);
   const click = clickEvent(decision, clickId, visitor, isUnique, spendsCredit, money, at);
+  // The database out of reach, this throws: the engine still sends the visitor to the ad's page (adPageOf).
   const written = await recordCounted(parts, [...events, click], holds, () => {
     if (rerecorded) decision.unrecorded = true;
-  }).catch((error: unknown) => {
-    // The database out of reach: the visitor still reaches the ad's page; the click is not acknowledged.
-    if (isDatabaseUnreachable(error)) return null;
-    throw error;
   });
-  if (written === null) return { location, counted: 'ignored' };
   if (written) return { location, counted: isUnique ? 'unique' : 'repeat' };
   // Refused as an overdraw: a repeat the campaign could not pay for, as billingLimit's noCredits above.
   const notBilled = clickEvent(decision, clickId, visitor, false, false, NO_MONEY, at);

@@ -34,6 +34,11 @@ const SWEEP_EVERY_MS = 10_000;
 /** How often an instance sharing its state copies the shared figures selection reads (SharedBilling.refresh). */
 const SHARED_REFRESH_MS = 1_000;
 
+/** Redis or the database out of reach: what serving answers safely, and what the log says once a minute. */
+export function isStoreOutage(error: unknown): boolean {
+  return error instanceof SharedStoreError || isDatabaseUnreachable(error);
+}
+
 /**
  * The ad-delivery engine: the serving routes' one entry. It wires the parts that each own a piece of serving's
  * state (parts.ts) and hands each request to the code that decides it: pageviews.ts (decisions), counting.ts
@@ -48,7 +53,6 @@ export class DeliveryEngine {
   private readonly changes: ServingChanges | null;
   private readonly sharedBilling: SharedBilling | null;
   private timers: NodeJS.Timeout[] = [];
-  private awayLoggedAt = -Infinity;
 
   constructor(private readonly options: EngineOptions) {
     const created = createParts(options, {
@@ -202,16 +206,13 @@ export class DeliveryEngine {
   }
 
   /**
-   * The shared store (Redis) or the database did not answer: serving answers safely (no ad, nothing counted or
-   * acknowledged) rather than fail, and says so in the log at most once a minute. Any other error is the caller's.
+   * The shared store (Redis) or the database did not answer (isStoreOutage): serving answers safely (no ad, nothing
+   * counted or acknowledged) rather than fail, and reports it (onError: the app's log says so once a minute). Any
+   * other error is the caller's.
    */
   private answerSafely<T>(error: unknown, answer: T): T {
-    if (!(error instanceof SharedStoreError) && !isDatabaseUnreachable(error)) throw error;
-    const now = this.options.clock.now().getTime();
-    if (now - this.awayLoggedAt >= 60_000) {
-      this.awayLoggedAt = now;
-      this.options.onError?.(error);
-    }
+    if (!isStoreOutage(error)) throw error;
+    this.options.onError?.(error);
     return answer;
   }
 

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { DatabaseAwayLog } from './database-away-log.ts';
+import { OutageLog } from './outage-log.ts';
 
 const unreachable = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
 
-describe('DatabaseAwayLog', () => {
+describe('OutageLog', () => {
   it('says the database is unreachable once a minute per topic, and every other error each time', () => {
     let now = 0;
-    const log = new DatabaseAwayLog(() => now);
+    const log = new OutageLog({ now: () => now });
     expect(log.shouldLog(unreachable, 'events')).toBe(true);
     expect(log.shouldLog(unreachable, 'events')).toBe(false);
     expect(log.shouldLog(unreachable, 'job:ledger')).toBe(true);
@@ -16,5 +16,9 @@ describe('DatabaseAwayLog', () => {
     expect(log.shouldLog(unreachable, 'events')).toBe(false);
     now = 60_000;
     expect(log.shouldLog(unreachable, 'events')).toBe(true);
+    // Another kind of outage, by its own test.
+    const redisAway = new OutageLog({ isOutage: (error) => error === 'redis away', now: () => now });
+    expect([redisAway.shouldLog('redis away', 'x'), redisAway.shouldLog('redis away', 'x')]).toEqual([true, false]);
+    expect(redisAway.shouldLog(unreachable, 'x')).toBe(true);
   });
 });

@@ -32,6 +32,7 @@ export const BUILD_SOURCES = [
   'apps/web/src',
   'apps/publisher-script/build.mjs',
   'apps/publisher-script/bundle.mjs',
+  'apps/publisher-script/content-version.mjs',
   'apps/publisher-script/src',
   'packages/domain/package.json',
   'packages/domain/src',

@@ -1,9 +1,9 @@
 /* global URL */
 // How the publisher script is built: build.mjs writes it, test/size.test.ts measures it, the same way.
-import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { minify } from 'terser';
+import { contentVersion } from './content-version.mjs';
 
 const source = (file) => fileURLToPath(new URL(`./src/${file}`, import.meta.url));
 
@@ -19,9 +19,6 @@ const common = {
   // TypeScript checks stay those of tsconfig.json, run by `npm run typecheck`).
   tsconfigRaw: {},
 };
-
-/** A file's version in its address (`?v=`): the start of its content's SHA-256, as the API computes it. */
-export const contentVersion = (code) => createHash('sha256').update(code).digest('hex').slice(0, 10);
 
 /**
  * The script every publisher page loads (`helium.js`: one IIFE) and the module it loads where needed

@@ -1,6 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { bundlePublisherScript, contentVersion } from '../bundle.mjs';
+import { bundlePublisherScript } from '../bundle.mjs';
+import { contentVersion } from '../content-version.mjs';
 
 /**
  * The size budget of the script every publisher page loads (plausible's habit: smallness first): 2 KB gzipped

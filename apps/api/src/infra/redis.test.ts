@@ -34,6 +34,12 @@ function recordingLog() {
   return { log, lines };
 }
 
+/**
+ * "At once": well under the command timeout a queued call would wait for, with room for a CI machine loaded by the
+ * browser tests (100 ms left little).
+ */
+const AT_ONCE_MS = REDIS_COMMAND_TIMEOUT_MS / 2;
+
 /** How long a promise takes to settle, whichever way. */
 async function settleTime(promise: Promise<unknown>): Promise<number> {
   const started = Date.now();
@@ -47,7 +53,7 @@ describe('the Redis connection (infra/redis.ts): calls fail fast while Redis is 
     const redis = track(createRedis(`redis://127.0.0.1:${await freePort()}`, { log }));
     expect(await waitForRedis(redis, 300)).toBe(false);
     await expect(redis.incr('k')).rejects.toThrow();
-    expect(await settleTime(redis.get('k'))).toBeLessThan(100);
+    expect(await settleTime(redis.get('k'))).toBeLessThan(AT_ONCE_MS);
     expect(await redisStatus(redis)).toBe('unavailable');
     // Reconnecting all the while, but said once.
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -76,7 +82,7 @@ describe('the Redis connection (infra/redis.ts): calls fail fast while Redis is 
       const started = Date.now();
       await expect(redis.get('k')).rejects.toThrow(/timed out/i);
       expect(Date.now() - started).toBeGreaterThanOrEqual(REDIS_COMMAND_TIMEOUT_MS - 50);
-      expect(Date.now() - started).toBeLessThan(REDIS_COMMAND_TIMEOUT_MS + 500);
+      expect(Date.now() - started).toBeLessThan(REDIS_COMMAND_TIMEOUT_MS + 2_000);
       expect(await redisStatus(redis)).toBe('unavailable');
     } finally {
       for (const socket of sockets) socket.destroy();
@@ -105,7 +111,7 @@ describe.runIf(HAS_REDIS_SERVER)('the Redis connection, with a Redis server kill
     expect(await redisStatus(redis)).toBe('ok');
     await server.kill();
     await waitFor(async () => (await redisStatus(redis)) === 'unavailable', 'Redis reported unavailable');
-    expect(await settleTime(redis.set('k', '1'))).toBeLessThan(100);
+    expect(await settleTime(redis.set('k', '1'))).toBeLessThan(AT_ONCE_MS);
     await server.start();
     await waitFor(async () => (await redisStatus(redis)) === 'ok', 'Redis reported ok again');
     expect(await redis.set('k', '2')).toBe('OK');

@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { contentVersion } from '../../../../publisher-script/content-version.mjs';
 
 const built = (file: string) => new URL(`../../../../publisher-script/dist/${file}`, import.meta.url).pathname;
 /** The built publisher script (npm run build), and the module it loads where needed (the corner box...). */
@@ -11,7 +11,7 @@ export const PUBLISHER_EXTRAS_FILE = built('extras.js');
 interface BuiltScript {
   body: Buffer;
   gzipped: Buffer;
-  /** The start of the content's SHA-256, as apps/publisher-script/bundle.mjs computes it (`contentVersion`). */
+  /** Its address's version (`?v=`), as the build wrote it into the script that loads it. */
   version: string;
 }
 
@@ -38,7 +38,7 @@ export function scriptFileRoute(file: string) {
     script = {
       body,
       gzipped: gzipSync(body, { level: 9 }),
-      version: createHash('sha256').update(body).digest('hex').slice(0, 10),
+      version: contentVersion(body),
     };
     return script;
   };

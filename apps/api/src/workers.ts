@@ -3,6 +3,17 @@ import type { Logger } from 'pino';
 
 /** A worker that dies this soon after starting, again and again, is not replaced in a loop faster than this. */
 const RESTART_DELAY_MS = 1_000;
+/** The longest wait before starting again a worker that keeps failing to start (the database away, say). */
+export const MAX_RESTART_DELAY_MS = 30_000;
+
+/**
+ * How long to wait before replacing a worker, by how many in a row died before they listened: 1 s after one that
+ * served, then twice as long after each failed start, up to 30 s, so that a database away for a while does not
+ * fill the log with a failed start every second.
+ */
+export function restartDelayMs(failedStartsInARow: number): number {
+  return Math.min(RESTART_DELAY_MS * 2 ** Math.max(0, failedStartsInARow - 1), MAX_RESTART_DELAY_MS);
+}
 
 /**
  * WORKERS=N on one machine: this process (the primary) prepares the database once, then runs N API processes that
@@ -12,12 +23,21 @@ const RESTART_DELAY_MS = 1_000;
  */
 export function superviseWorkers(count: number, log: Logger): void {
   let stopping = false;
-  const start = () => {
+  const start = (failedStartsInARow = 0) => {
     const worker = cluster.fork();
+    let listened = false;
+    worker.once('listening', () => (listened = true));
     worker.on('exit', (code, signal) => {
       if (stopping) return;
-      log.warn({ worker: worker.process.pid, code, signal }, 'an API process stopped: starting another in its place');
-      setTimeout(start, RESTART_DELAY_MS).unref();
+      const failedStarts = listened ? 0 : failedStartsInARow + 1;
+      const delayMs = restartDelayMs(failedStarts);
+      log.warn(
+        { worker: worker.process.pid, code, signal, failedStartsInARow: failedStarts, restartInMs: delayMs },
+        listened
+          ? 'an API process stopped: starting another in its place'
+          : 'an API process stopped before it could serve: starting another later',
+      );
+      setTimeout(() => start(failedStarts), delayMs).unref();
     });
     return worker;
   };

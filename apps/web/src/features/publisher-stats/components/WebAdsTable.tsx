@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { TStatsDay } from '@helium/contracts';
 import { useFormat } from '../../format/hooks/useFormat.ts';
 import { AdThumbnail } from './AdThumbnail.tsx';
+import { AdsDayTable } from './AdsDayTable.tsx';
 
 /**
  * The web ads of one day: impressions and clicks in total and split between desktop and mobile (count and share),
@@ -22,48 +23,30 @@ export function WebAdsTable({ ads, label }: { ads: TStatsDay['webAds']; label: s
     </Stack>
   );
   return (
-    <Table.ScrollContainer minWidth={640}>
-      <Table aria-label={label} layout="fixed" fz="sm" verticalSpacing={6} data-testid="web-ads">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th w={120}>{t('publisherStats.ad')}</Table.Th>
-            <Table.Th ta="right">{t('publisherStats.impressions')}</Table.Th>
-            <Table.Th ta="right">{t('publisherStats.clicks')}</Table.Th>
-            <Table.Th ta="right">{t('publisherStats.ctr')}</Table.Th>
-            <Table.Th ta="right">{t('publisherStats.revenue')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {ads.map((row) => (
-            <Table.Tr key={row.ad.id}>
-              <Table.Td>
-                <AdThumbnail ad={row.ad} />
-              </Table.Td>
-              <Table.Td ta="right">
-                <Text size="sm" fw={600}>
-                  {format.number(row.impressions)}
-                </Text>
-                {split(
-                  row.desktopImpressions,
-                  row.desktopImpressionsPct,
-                  row.mobileImpressions,
-                  row.mobileImpressionsPct,
-                )}
-              </Table.Td>
-              <Table.Td ta="right">
-                <Text size="sm" fw={600}>
-                  {format.number(row.clicks)}
-                </Text>
-                {split(row.desktopClicks, row.desktopClicksPct, row.mobileClicks, row.mobileClicksPct)}
-              </Table.Td>
-              <Table.Td ta="right">{format.percent(row.ctr, 2)}</Table.Td>
-              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                {format.money(row.publisherRevenue)}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <AdsDayTable label={label} testId="web-ads" minWidth={640}>
+      {ads.map((row) => (
+        <Table.Tr key={row.ad.id}>
+          <Table.Td>
+            <AdThumbnail ad={row.ad} />
+          </Table.Td>
+          <Table.Td ta="right">
+            <Text size="sm" fw={600}>
+              {format.number(row.impressions)}
+            </Text>
+            {split(row.desktopImpressions, row.desktopImpressionsPct, row.mobileImpressions, row.mobileImpressionsPct)}
+          </Table.Td>
+          <Table.Td ta="right">
+            <Text size="sm" fw={600}>
+              {format.number(row.clicks)}
+            </Text>
+            {split(row.desktopClicks, row.desktopClicksPct, row.mobileClicks, row.mobileClicksPct)}
+          </Table.Td>
+          <Table.Td ta="right">{format.percent(row.ctr, 2)}</Table.Td>
+          <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+            {format.money(row.publisherRevenue)}
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </AdsDayTable>
   );
 }

@@ -188,10 +188,11 @@ describe('a count being written', () => {
     });
     await isLocked;
     const lead = t.app.delivery.lead(clickId, 'pixel');
-    const seen = (t.app.delivery.parts.leads as unknown as { seen: Set<string> }).seen;
+    const leads = t.app.delivery.parts.leads as unknown as { seen: Set<string>; beingRead: number };
+    const seen = leads.seen;
     let sizeAfterSweep: number;
     try {
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      await until(() => leads.beingRead === 1, 'being read');
       for (let index = 0; index <= 100_000; index += 1) seen.add(`filler-${index}`);
       const sizeBeforeSweep = seen.size;
       t.app.delivery.sweep();

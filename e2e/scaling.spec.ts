@@ -92,8 +92,8 @@ describe.runIf(POSTGRES_URL && REDIS_URL)('several processes and machines on one
   });
 
   it(
-    'WORKERS=2: a worker killed with SIGKILL amid view beacons loses no acknowledged view, counts none twice, and is replaced',
-    { timeout: 90_000 },
+    'WORKERS=2: a worker killed with SIGKILL amid view beacons loses no acknowledged view, counts none twice, and is replaced; both killed at once are too',
+    { timeout: 150_000 },
     async () => {
       await withFreshDatabase(POSTGRES_URL!, async (databaseUrl) => {
         let product: Product | null = null;
@@ -283,6 +283,21 @@ describe.runIf(POSTGRES_URL && REDIS_URL)('several processes and machines on one
             );
             expect(postedTwice).toEqual([]);
           });
+
+          // Both processes killed at once: the primary stays, starts two others, and the network serves again.
+          const killedTogether = await childPids(started.pid);
+          for (const pid of killedTogether) process.kill(pid, 'SIGKILL');
+          const restarted = await eventually(
+            () => childPids(started.pid),
+            (pids) => pids.length === 2 && !pids.some((pid) => killedTogether.includes(pid)),
+            15_000,
+          );
+          await eventually(
+            async () => restarted.every(serving),
+            (ready) => ready,
+            45_000,
+          );
+          expect((await onItsOwnConnection(`${started.url}/healthz`)).status).toBe(200);
         } finally {
           await stopAll([product]);
         }

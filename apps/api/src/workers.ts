@@ -37,7 +37,8 @@ export function superviseWorkers(count: number, log: Logger): void {
           ? 'an API process stopped: starting another in its place'
           : 'an API process stopped before it could serve: starting another later',
       );
-      setTimeout(() => start(failedStarts), delayMs).unref();
+      // Not unref'd: with every worker dead at once, this timer is what keeps the primary alive to replace them.
+      setTimeout(() => start(failedStarts), delayMs);
     });
     return worker;
   };

@@ -1,7 +1,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { Logger } from 'pino';
 
-/** A worker that dies this soon after starting, again and again, is not replaced in a loop faster than this. */
+/** The wait before replacing a worker that served; the first wait after one that failed to start (restartDelayMs). */
 const RESTART_DELAY_MS = 1_000;
 /** The longest wait before starting again a worker that keeps failing to start (the database away, say). */
 export const MAX_RESTART_DELAY_MS = 30_000;

@@ -124,6 +124,7 @@ describe('GET /metrics', () => {
       helium_group_commit_batch_events: 'histogram',
       helium_group_commit_batch_seconds: 'histogram',
       helium_group_commit_batch_failures_total: 'counter',
+      helium_group_commit_lost_answers_total: 'counter',
       helium_events_counted_total: 'counter',
       helium_events_refused_total: 'counter',
       helium_events_set_aside_total: 'counter',

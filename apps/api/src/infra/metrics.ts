@@ -7,6 +7,7 @@ import {
   type CounterConfiguration,
   type LabelValues,
 } from 'prom-client';
+import type { LostCommitOutcome } from '../features/delivery/batch-outcome.ts';
 import type { DeliveryMetrics } from '../features/delivery/delivery-metrics.ts';
 import type { DeliveryEvent } from '../features/delivery/events.ts';
 
@@ -117,6 +118,12 @@ export class Metrics implements DeliveryMetrics {
     help: 'Group-commit batches the database refused or could not be reached for.',
     registers: [this.registry],
   });
+  private readonly lostCommits = new Counter({
+    name: 'helium_group_commit_lost_answers_total',
+    help: "Batches whose commit's answer was lost, by what the database then said (written, notWritten, unknown).",
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
+  });
   private readonly counted = new DeferredCounter({
     name: 'helium_events_counted_total',
     help: 'Delivery events written as valid, by kind (pageview, decision, impression, click, lead).',
@@ -193,6 +200,10 @@ export class Metrics implements DeliveryMetrics {
 
   viewAnswered(milliseconds: number): void {
     this.viewSeconds.observe(milliseconds / 1000);
+  }
+
+  lostCommit(outcome: LostCommitOutcome): void {
+    this.lostCommits.inc({ outcome });
   }
 
   batch(events: readonly DeliveryEvent[], seconds: number, ok: boolean): void {

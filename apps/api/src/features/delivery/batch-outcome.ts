@@ -23,15 +23,20 @@ async function batchWritten(db: Database, events: readonly DeliveryEvent[]): Pro
   return null;
 }
 
+/** What the database said of a batch whose commit's answer was lost (the operators' metric counts each). */
+export type LostCommitOutcome = 'written' | 'notWritten' | 'unknown';
+
 /**
  * A batch's write failed with its connection: if it may have been committed, asks the database (once it answers,
- * within OUTCOME_WAIT_MS) whether it was. Resolves if it was, so that its requests are answered as written; throws
- * NotWrittenError if it was not (what they counted can be given back); else the error, its outcome unknown.
+ * within OUTCOME_WAIT_MS) whether it was, and tells `settled`. Resolves if it was, so that its requests are
+ * answered as written; throws NotWrittenError if it was not (what they counted can be given back); else the
+ * error, its outcome unknown.
  */
 export async function settleLostCommit(
   db: Database,
   events: readonly DeliveryEvent[],
   error: unknown,
+  settled: (outcome: LostCommitOutcome) => void = () => {},
   waitMs = OUTCOME_WAIT_MS,
 ): Promise<void> {
   if (!(error instanceof Error) || !isDatabaseUnreachable(error) || !mayHaveCommitted(error)) throw error;
@@ -44,8 +49,10 @@ export async function settleLostCommit(
       continue;
     }
     if (written === null) break;
+    settled(written ? 'written' : 'notWritten');
     if (written) return;
     throw new NotWrittenError(error);
   }
+  settled('unknown');
   throw error;
 }

@@ -169,8 +169,12 @@ export class DeliveryEngine {
   /** A click through /c/<token>: where to send the visitor, and what was counted (counting.ts `clickByToken`). */
   click(token: string, requester: Requester): Promise<ClickOutcome> {
     return clickByToken(this.parts, token, requester).catch((error: unknown) => {
-      // The database out of reach before the click could be read or counted: the visitor still reaches the ad.
-      if (isDatabaseUnreachable(error)) return this.adPageOf(token);
+      // The database out of reach before the click could be read or counted: the visitor still reaches the ad,
+      // and the outage is reported as the others are.
+      if (isDatabaseUnreachable(error)) {
+        this.options.onError?.(error);
+        return this.adPageOf(token);
+      }
       return this.answerSafely(error, { location: null, counted: 'ignored' as const });
     });
   }

@@ -43,6 +43,13 @@ async function impressionsOf(decisionId: string) {
   return rows[0]!;
 }
 
+/** helium_group_commit_lost_answers_total for an outcome, as an operator's scrape (from this machine) reads it. */
+async function lostAnswers(outcome: string) {
+  const response = await t.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' });
+  const line = new RegExp(`^helium_group_commit_lost_answers_total\\{outcome="${outcome}"\\} (\\d+)$`, 'm');
+  return Number(line.exec(response.body)?.[1] ?? 0);
+}
+
 const decisionIdOf = (token: string) => Buffer.from(token.split('.')[0]!, 'base64url').toString().split('|')[1]!;
 
 describe('a batch whose commit answer is lost', () => {
@@ -51,8 +58,10 @@ describe('a batch whose commit answer is lost', () => {
     const { ads } = await decide(t, blog, visitor);
     await t.app.delivery.recorder.flush();
     const before = await impressionsOf(decisionIdOf(ads[0]!.view));
+    const writtenBefore = await lostAnswers('written');
     failNext = 'afterCommit';
     expect((await view(t, ads[0]!.view, visitor)).headers['x-helium-counted']).toBe('counted');
+    expect(await lostAnswers('written')).toBe(writtenBefore + 1);
     expect((await view(t, ads[0]!.view, visitor, 0)).headers['x-helium-counted']).toBe('ignored');
     const after = await impressionsOf(decisionIdOf(ads[0]!.view));
     expect([after.n, after.today]).toEqual([1, before.today + 1]);
@@ -63,8 +72,10 @@ describe('a batch whose commit answer is lost', () => {
     const { ads } = await decide(t, blog, visitor);
     await t.app.delivery.recorder.flush();
     const before = await impressionsOf(decisionIdOf(ads[0]!.view));
+    const notWrittenBefore = await lostAnswers('notWritten');
     failNext = 'beforeSending';
     expect((await view(t, ads[0]!.view, visitor)).headers['x-helium-counted']).toBe('ignored');
+    expect(await lostAnswers('notWritten')).toBe(notWrittenBefore + 1);
     expect((await impressionsOf(decisionIdOf(ads[0]!.view))).n).toBe(0);
     // The failed batch told the recorder the database was away; the next pageview's batch says it is back.
     await decide(t, blog, { ip: '10.96.0.3' });

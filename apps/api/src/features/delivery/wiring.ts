@@ -108,10 +108,12 @@ export function createParts(
         after = await writeBatch(options.executePrepared, events);
       } catch (error) {
         // Cut off while its commit was on its way: the database says, once it answers, whether it was written.
-        await settleLostCommit(db, events, error).catch((outcome: unknown) => {
-          metrics.batch(events, (performance.now() - started) / 1000, false);
-          throw outcome;
-        });
+        await settleLostCommit(db, events, error, (outcome) => metrics.lostCommit(outcome)).catch(
+          (outcome: unknown) => {
+            metrics.batch(events, (performance.now() - started) / 1000, false);
+            throw outcome;
+          },
+        );
         after = [];
       }
       metrics.batch(events, (performance.now() - started) / 1000, true);

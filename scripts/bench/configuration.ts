@@ -69,7 +69,7 @@ export interface ConfigurationResult {
     viewsAnswered2xx: number;
     viewsCounted: number;
     impressionRowsAdded: number;
-    todayImpressionsAdded: number;
+    summaryImpressionsAdded: number;
     ok: boolean;
     /** When not ok: counted views without an impression row, and the first few with their records. */
     missing?: unknown;
@@ -166,7 +166,7 @@ export async function runConfiguration(
     await phase('decision', { durationMs: 1000 });
     await phase('mixed', { durationMs: 2000 });
     await everyInstance('flush');
-    const impressionsBefore = await first.command<{ rows: number; today: number }>('impressions');
+    const impressionsBefore = await first.command<{ rows: number; summarised: number }>('impressions');
 
     const rows: Measured[] = [];
     const countedDecisions: string[] = [];
@@ -190,12 +190,12 @@ export async function runConfiguration(
     loader = null;
 
     await everyInstance('flush');
-    const impressionsAfter = await first.command<{ rows: number; today: number }>('impressions');
+    const impressionsAfter = await first.command<{ rows: number; summarised: number }>('impressions');
     const views2xx = rows.reduce((sum, row) => sum + row.views2xx, 0);
     const counted = rows.reduce((sum, row) => sum + (row.views.counted ?? 0), 0);
     const added = impressionsAfter.rows - impressionsBefore.rows;
-    const todayAdded = impressionsAfter.today - impressionsBefore.today;
-    const ok = counted === added && added === todayAdded && views2xx === counted;
+    const summaryAdded = impressionsAfter.summarised - impressionsBefore.summarised;
+    const ok = counted === added && added === summaryAdded && views2xx === counted;
     return {
       name: spec.name,
       instances: spec.instances,
@@ -207,7 +207,7 @@ export async function runConfiguration(
         viewsAnswered2xx: views2xx,
         viewsCounted: counted,
         impressionRowsAdded: added,
-        todayImpressionsAdded: todayAdded,
+        summaryImpressionsAdded: summaryAdded,
         ok,
         ...(ok ? {} : { missing: await first.command('storedDecisions', countedDecisions) }),
       },

@@ -157,7 +157,7 @@ for (const name of configs) {
     results[name] = result;
     const check = result.countCheck;
     log(
-      `  count check: ${check.viewsAnswered2xx} view beacons answered 2xx, ${check.viewsCounted} counted, ${check.impressionRowsAdded} impressions added in the database (${check.todayImpressionsAdded} in today's totals): ${check.ok ? 'OK' : `MISMATCH ${JSON.stringify(check.missing)}`}`,
+      `  count check: ${check.viewsAnswered2xx} view beacons answered 2xx, ${check.viewsCounted} counted, ${check.impressionRowsAdded} impressions added in the database (${check.summaryImpressionsAdded} in the daily summaries): ${check.ok ? 'OK' : `MISMATCH ${JSON.stringify(check.missing)}`}`,
     );
     for (const [index, errors] of result.serverErrors.entries()) {
       if (errors.count > 0) log(`  instance ${index + 1}: ${errors.count} errors logged; the first: ${errors.first}`);

@@ -50,7 +50,7 @@ function configuration(name: string, instances: number, phases: Measured[]): Con
     pids: [1],
     redisNamespaces: [],
     phases,
-    countCheck: { viewsAnswered2xx: 0, viewsCounted: 0, impressionRowsAdded: 0, todayImpressionsAdded: 0, ok: true },
+    countCheck: { viewsAnswered2xx: 0, viewsCounted: 0, impressionRowsAdded: 0, summaryImpressionsAdded: 0, ok: true },
     serverErrors: [],
   };
 }

@@ -131,14 +131,16 @@ function sample(): ServerSample {
   };
 }
 
-/** Impression rows, and today's impressions in the publishers' daily summaries. */
+/**
+ * Impression rows, and the impressions in the publishers' daily summaries, all days (a run may cross midnight UTC:
+ * its views then go to two days' rows).
+ */
 async function impressions() {
   const [rows] = await database.db.select({ total: count() }).from(adImpressions);
   const [daily] = await database.db
     .select({ total: sql<number>`coalesce(sum(${dailyPublisherStats.impressions}), 0)::int` })
-    .from(dailyPublisherStats)
-    .where(eq(dailyPublisherStats.day, new Date().toISOString().slice(0, 10)));
-  return { rows: Number(rows?.total ?? 0), today: Number(daily?.total ?? 0) };
+    .from(dailyPublisherStats);
+  return { rows: Number(rows?.total ?? 0), summarised: Number(daily?.total ?? 0) };
 }
 
 /** Of these counted decisions, the ones without an impression row: with their decision record and set-asides. */

@@ -10,6 +10,7 @@ import type { Redis } from 'ioredis';
 import { cpuBetween, DatabaseBackends, Instance, LoadGenerator, redisCpuUs } from './instances.ts';
 import type { PhaseKind, PhaseResult } from './load.ts';
 import type { ServerSample, ServerSpec } from './server.ts';
+import { STEADY_RATE } from './report.ts';
 
 export interface ConfigurationSpec {
   /** `pglite`, `postgres` or `shared`. */
@@ -162,9 +163,12 @@ export async function runConfiguration(
       Promise.all(instances.map((one) => one.command<Result>(command)));
     // Warm-up, not reported (JIT, the index, connections, the view's path into the database): a server that has
     // just started measures several milliseconds more at the 99th percentile; a served product has been running.
+    // V8's optimising compiler goes on compiling the serving path for some 10 s of pageviews: after 4 s of warm-up
+    // its threads still took 113 us a request at 1,000 requests/s, then 35, 28 and 23 in the next three 8 s phases.
     await phase('bare', { durationMs: 1000 });
     await phase('decision', { durationMs: 1000 });
-    await phase('mixed', { durationMs: 2000 });
+    await phase('mixed', { durationMs: 4000 });
+    await phase('mixed', { rate: STEADY_RATE, durationMs: 4000 });
     await everyInstance('flush');
     const impressionsBefore = await first.command<{ rows: number; summarised: number }>('impressions');
 

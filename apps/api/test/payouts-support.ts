@@ -1,5 +1,3 @@
-import { Writable } from 'node:stream';
-import pino from 'pino';
 import { expect } from 'vitest';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { ledgerEntries, networkSettings, payoutMethods, payouts, publishers } from '@helium/db';
@@ -12,20 +10,6 @@ import { publisherId } from './serve-support.ts';
  * holds Demo Blog and La Lettre Tech, multi@demo.test (fr) holds Cuisine Facile. Each test file builds its own test
  * app; each test sets up the ledger and the payout methods it needs itself, so the demo data's payouts do not matter.
  */
-
-/** A line the server logged, parsed. */
-export type LoggedLine = { level: number; msg: string; [field: string]: unknown };
-
-/** A logger at warn level that adds each line it writes, parsed, to `logged`. */
-export function warningsInto(logged: LoggedLine[]) {
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const text of chunk.toString().split('\n')) if (text) logged.push(JSON.parse(text) as LoggedLine);
-      done();
-    },
-  });
-  return pino({ level: 'warn' }, sink);
-}
 
 export const PAYPAL = { email: 'julien.martin@demo.test' };
 export const WIRE = {

@@ -1,24 +1,11 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
-import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
+import { capturedLog } from '../../test/captured-log.ts';
 import { startSmtpCatcher } from '../../test/smtp-catcher.ts';
 import { HttpError } from '../http/errors.ts';
 import { countedMailer, createMailer, type Mailer } from './mailer.ts';
-
-/** A logger whose lines the test can read. */
-function capturingLog() {
-  const lines: string[] = [];
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(String(chunk));
-      done();
-    },
-  });
-  return { log: pino({ level: 'info' }, stream), lines };
-}
 
 const message = { to: 'advertiser@demo.test', subject: 'Your sign-in code: 123456', text: 'Code 123456' };
 const outbox = () => join(mkdtempSync(join(tmpdir(), 'helium-mail-')), 'outbox');
@@ -31,12 +18,12 @@ describe('the mailer', () => {
   it('sends by SMTP and logs the recipient, never the subject (it may hold a sign-in code)', async () => {
     const smtp = await startSmtpCatcher();
     catchers.push(smtp);
-    const { log, lines } = capturingLog();
+    const { logger: log, text } = capturedLog();
     const mailer = createMailer({ smtpUrl: smtp.url, from: 'test@helium.local', outboxDir: outbox(), log });
     await mailer.send(message);
     expect(smtp.messages.at(-1)?.subject).toBe(message.subject);
-    expect(lines.join('')).toContain('advertiser@demo.test');
-    expect(lines.join('')).not.toContain('123456');
+    expect(text()).toContain('advertiser@demo.test');
+    expect(text()).not.toContain('123456');
     expect(await mailer.isHealthy()).toBe(true);
     mailer.close();
   });
@@ -45,13 +32,13 @@ describe('the mailer', () => {
     const smtp = await startSmtpCatcher();
     const url = smtp.url;
     await smtp.close();
-    const { log, lines } = capturingLog();
+    const { logger: log, text } = capturedLog();
     const mailer = createMailer({ smtpUrl: url, from: 'test@helium.local', outboxDir: outbox(), log });
     const error = await mailer.send(message).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(HttpError);
     expect(error).toMatchObject({ statusCode: 503, status: 'mailUnavailable' });
     expect(await mailer.isHealthy()).toBe(false);
-    expect(lines.join('')).not.toContain('123456');
+    expect(text()).not.toContain('123456');
     mailer.close();
   });
 
@@ -59,7 +46,7 @@ describe('the mailer', () => {
     const parent = mkdtempSync(join(tmpdir(), 'helium-mail-'));
     const broken = join(parent, 'outbox');
     writeFileSync(broken, 'a file where the folder should be');
-    const { log } = capturingLog();
+    const { logger: log } = capturedLog();
     const mailer = createMailer({ smtpUrl: undefined, from: 'test@helium.local', outboxDir: broken, log });
     await expect(mailer.send(message)).rejects.toMatchObject({ statusCode: 503, status: 'mailUnavailable' });
     expect(await mailer.isHealthy()).toBe(false);

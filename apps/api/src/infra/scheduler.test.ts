@@ -1,12 +1,11 @@
-import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scheduledJobs } from '@helium/db';
 import { AD_PREVIEWS_JOB } from '../features/ads/previews.ts';
 import { RAW_EVENT_RETENTION_JOB } from '../features/event-retention/raw-event-retention.ts';
 import { DAILY_LEDGER_JOB } from '../features/revenue-ledger/daily-ledger.ts';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
+import { capturedLog } from '../../test/captured-log.ts';
 import { createTestDatabase, openTestDatabaseAgain, TEST_DRIVER, type TestDatabase } from '../../test/test-database.ts';
 import { DatabaseJobClaims } from './job-claims.ts';
 import { Scheduler } from './scheduler.ts';
@@ -34,18 +33,6 @@ function countingJob(runMs = 0) {
     },
   };
   return job;
-}
-
-/** A pino logger whose lines land in `lines`. */
-function capturingLogger(level = 'debug') {
-  const lines: Array<{ level: number; msg: string; job?: string; from?: string }> = [];
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const text of chunk.toString().split('\n')) if (text) lines.push(JSON.parse(text) as (typeof lines)[number]);
-      done();
-    },
-  });
-  return { lines, logger: pino({ level }, sink) };
 }
 
 describe('the scheduler in one process (the embedded database, and jobs run by each process)', () => {
@@ -90,7 +77,7 @@ describe('the scheduler in one process (the embedded database, and jobs run by e
   });
 
   it('logs a failure and runs again at the next tick; stop aborts the signal and waits for the run', async () => {
-    const { lines, logger } = capturingLogger('info');
+    const { lines, logger } = capturedLog('info');
     const runs: Array<{ job: string; outcome: string; milliseconds: number }> = [];
     const scheduler = new Scheduler({
       log: logger,
@@ -192,7 +179,7 @@ describe.skipIf(TEST_DRIVER !== 'pglite')('on the embedded database (one process
 describe.skipIf(TEST_DRIVER !== 'postgres')('two instances on one PostgreSQL database', () => {
   let first: TestApp;
   let second: TestApp;
-  const logs = [capturingLogger(), capturingLogger()];
+  const logs = [capturedLog('debug'), capturedLog('debug')];
   // Short, so that a takeover is seen soon; not shorter: on a loaded machine (CI runs the browser tests beside
   // these) a renewal can wait over a second, and a start job's lease would expire under it.
   const LEASE_MS = 3_000;

@@ -1,7 +1,6 @@
-import { Writable } from 'node:stream';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helper.ts';
+import { capturedLog } from '../../../test/captured-log.ts';
 import { BROWSER_UA, publisherId, type ServedAdJson } from '../../../test/serve-support.ts';
 
 const VISITOR_IP = '203.0.113.77';
@@ -10,19 +9,11 @@ const PAGE = 'http://localhost:8080/private-page?email=reader%40example.com';
 
 let t: TestApp;
 let blog: number;
-/** What the server logged, one parsed line each. */
-const lines: Array<{ level: number; msg: string; [field: string]: unknown }> = [];
-const logged = () => lines.map((line) => JSON.stringify(line)).join('\n');
+/** What the server logged, as `npm start` logs by default (level info): one parsed line each, and as written. */
+const { lines, logger, text: logged } = capturedLog('info');
 
 beforeAll(async () => {
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const text of chunk.toString().split('\n')) if (text) lines.push(JSON.parse(text) as (typeof lines)[number]);
-      done();
-    },
-  });
-  // As `npm start` logs by default: level info.
-  t = await buildTestApp({ loggerInstance: pino({ level: 'info' }, sink) });
+  t = await buildTestApp({ loggerInstance: logger });
   blog = await publisherId(t.db, 'Demo Blog');
 });
 afterAll(async () => t.close());

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { auditLog, ledgerEntries, payouts, type networkSettings } from '@helium/db';
 import { formatAmountInCurrency } from '@helium/domain/invoice';
 import { buildTestApp, type TestApp, type TestClient } from '../../../test/helper.ts';
+import { capturedLog } from '../../../test/captured-log.ts';
 import { databaseFingerprint } from '../../../test/call-samples.ts';
 import {
   accounting,
@@ -11,8 +12,6 @@ import {
   payoutAccounts,
   payoutHelpers,
   WIRE,
-  warningsInto,
-  type LoggedLine,
 } from '../../../test/payouts-support.ts';
 
 // The admin's payouts to send, and a publisher kept out of another's payouts (setup: payouts-support.ts).
@@ -25,10 +24,10 @@ let multi: TestClient;
 let admin: TestClient;
 let settings: typeof networkSettings.$inferSelect;
 /** What the server logged at warn level and above, one parsed line each. */
-const logged: LoggedLine[] = [];
+const { lines: logged, logger: warningLog } = capturedLog('warn');
 
 beforeAll(async () => {
-  t = await buildTestApp({ loggerInstance: warningsInto(logged) });
+  t = await buildTestApp({ loggerInstance: warningLog });
   ({ blog, cuisine, settings, publisher, multi, admin } = await payoutAccounts(t));
 });
 afterAll(async () => {

@@ -4,6 +4,7 @@ import { ledgerEntries, payouts, type networkSettings } from '@helium/db';
 import { formatAmountInCurrency } from '@helium/domain/invoice';
 import { eurosToDollars, eurosToPicoBitcoins } from '@helium/domain/pricing';
 import { buildTestApp, type TestApp, type TestClient } from '../../../test/helper.ts';
+import { capturedLog } from '../../../test/captured-log.ts';
 import { databaseFingerprint } from '../../../test/call-samples.ts';
 import {
   accounting,
@@ -12,8 +13,6 @@ import {
   payoutAccounts,
   payoutHelpers,
   WIRE,
-  warningsInto,
-  type LoggedLine,
 } from '../../../test/payouts-support.ts';
 
 // A publisher's accounting and payout requests (setup: payouts-support.ts; the admin's side: payouts-admin.test.ts).
@@ -26,12 +25,12 @@ let publisher: TestClient;
 let multi: TestClient;
 let settings: typeof networkSettings.$inferSelect;
 /** What the server logged at warn level and above, one parsed line each. */
-const logged: LoggedLine[] = [];
+const { lines: logged, logger: warningLog } = capturedLog('warn');
 
 const BITCOIN = { address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' };
 
 beforeAll(async () => {
-  t = await buildTestApp({ loggerInstance: warningsInto(logged) });
+  t = await buildTestApp({ loggerInstance: warningLog });
   ({ blog, letter, cuisine, settings, publisher, multi } = await payoutAccounts(t));
 });
 afterAll(async () => {

@@ -1,11 +1,10 @@
-import { Writable } from 'node:stream';
 import { and, asc, count, desc, eq } from 'drizzle-orm';
-import pino from 'pino';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { advertisers, campaignCredits, campaigns, sales } from '@helium/db';
 import { MINUTE_MS } from '@helium/domain';
 import { buildTestApp, type TestApp, type TestClient } from '../../../test/helper.ts';
+import { capturedLog } from '../../../test/captured-log.ts';
 import { startStripeStandIn, type StripeStandIn } from '../../../test/stripe-stand-in.ts';
 import { charge, loadPurchaseContext } from '../billing/purchase.ts';
 import { centsOf } from '../billing/sales.ts';
@@ -27,16 +26,10 @@ let other: TestClient;
 let advertiserId: number;
 let campaignId: number;
 let appUrl: string;
-const lines: string[] = [];
+const log = capturedLog('info');
 
 beforeAll(async () => {
   stripe = await startStripeStandIn();
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      lines.push(...chunk.toString().split('\n').filter(Boolean));
-      done();
-    },
-  });
   t = await buildTestApp({
     env: {
       STRIPE_SECRET_KEY: 'sk_test_helium_stand_in',
@@ -44,7 +37,7 @@ beforeAll(async () => {
       STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
       STRIPE_API_URL: stripe.url,
     },
-    loggerInstance: pino({ level: 'info' }, sink),
+    loggerInstance: log.logger,
   });
   appUrl = t.app.ctx.config.appUrl;
   const [nordvik] = await t.db.select().from(advertisers).where(eq(advertisers.brand, 'Nordvik Outdoor'));
@@ -228,7 +221,7 @@ describe('create-checkout-session-campaignex with a Stripe key', () => {
     expect(await saleCount()).toBe(before + 1);
     const [last] = await t.db.select().from(sales).orderBy(desc(sales.id)).limit(1);
     expect(last).toMatchObject({ state: 'cancelled', stripeSessionId: null });
-    expect(lines.join('\n')).not.toContain('sk_test_helium_stand_in');
+    expect(log.text()).not.toContain('sk_test_helium_stand_in');
   });
 
   it('has no local test checkout', async () => {
@@ -272,7 +265,7 @@ describe('the Stripe webhook', () => {
     expect(await purchaseCredits(sale.id)).toHaveLength(1);
 
     // The outcome is logged with the session id, never the buyer's personal data.
-    const logged = lines.join('\n');
+    const logged = log.text();
     expect(logged).toContain(session.id);
     expect(logged).toMatch(/"outcome":"credited"/);
     expect(logged).toMatch(/"outcome":"alreadyCredited"/);
@@ -370,7 +363,7 @@ describe('the Stripe webhook', () => {
     const elsewhere = stripe.event('checkout.session.completed', session.id, { id: 'cs_test_not_ours' });
     expect((await deliver(elsewhere.payload)).statusCode).toBe(200);
     expect(await snapshot()).toEqual(before);
-    expect(lines.join('\n')).toMatch(/"outcome":"amountMismatch"/);
+    expect(log.text()).toMatch(/"outcome":"amountMismatch"/);
   });
 
   it('needs no session cookie nor anti-forgery token, and a browser cannot pass for Stripe', async () => {

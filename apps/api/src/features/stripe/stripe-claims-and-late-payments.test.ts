@@ -1,6 +1,4 @@
-import { Writable } from 'node:stream';
 import { and, asc, count, eq } from 'drizzle-orm';
-import pino from 'pino';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -14,6 +12,7 @@ import {
   users,
 } from '@helium/db';
 import { buildTestApp, type TestApp, type TestClient } from '../../../test/helper.ts';
+import { capturedLog } from '../../../test/captured-log.ts';
 import { startStripeStandIn, type StripeStandIn } from '../../../test/stripe-stand-in.ts';
 import { creditMismatches } from '../billing/credits-ledger.ts';
 
@@ -34,16 +33,10 @@ let stripe: StripeStandIn;
 let owner: TestClient;
 let admin: TestClient;
 let campaignId: number;
-const lines: string[] = [];
+const log = capturedLog('info');
 
 beforeAll(async () => {
   stripe = await startStripeStandIn();
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      lines.push(...chunk.toString().split('\n').filter(Boolean));
-      done();
-    },
-  });
   t = await buildTestApp({
     env: {
       STRIPE_SECRET_KEY: 'sk_test_helium_stand_in',
@@ -51,7 +44,7 @@ beforeAll(async () => {
       STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
       STRIPE_API_URL: stripe.url,
     },
-    loggerInstance: pino({ level: 'info' }, sink),
+    loggerInstance: log.logger,
   });
   const [nordvik] = await t.db.select().from(advertisers).where(eq(advertisers.brand, 'Nordvik Outdoor'));
   const [campaign] = await t.db
@@ -180,7 +173,7 @@ describe('a coupon and Checkout Sessions', () => {
     expect((await deliver(expired.payload)).statusCode).toBe(200);
     expect(await saleOf(holder[0]!.stripeSessionId!)).toMatchObject({ state: 'cancelled' });
     expect(await claimOf(coupon!.id)).toBeNull();
-    expect(lines.join('\n')).toMatch(/"outcome":"expired"/);
+    expect(log.text()).toMatch(/"outcome":"expired"/);
 
     const next = await newSession();
     expect(next.couponStr).toBe('Coupon STRIPE40: 40% off this purchase.');
@@ -227,7 +220,7 @@ describe('a payment for a card sale cancelled meanwhile', () => {
     const french = mails.find((mail) => mail.to === 'second-admin@demo.test')!;
     expect(french.subject).toBe(`Helium Ads\u202f: paiement reçu pour la vente annulée ${sale.id}`);
     expect(french.language).toBe('fr');
-    expect(lines.some((line) => line.includes('"outcome":"lateCredited"') && line.includes('"level":40'))).toBe(true);
+    expect(log.lines.some((line) => line.outcome === 'lateCredited' && line.level === 40)).toBe(true);
 
     // Stripe's later deliveries and the session's other events change nothing more.
     expect((await deliver(paid.payload)).statusCode).toBe(200);
@@ -311,7 +304,7 @@ describe('a payment for a card sale cancelled meanwhile', () => {
       expect(await saleOf(session.id)).toMatchObject({ state: 'cancelled', latePayment: null });
       expect(await latePaymentAudits(sale.id)).toEqual([]);
       expect(mailsAbout(sale.id)).toEqual([]);
-      expect(lines.join('\n')).not.toContain('sk_test_helium_stand_in');
+      expect(log.text()).not.toContain('sk_test_helium_stand_in');
 
       expect((await deliver(paid.payload)).statusCode).toBe(200);
       expect(await saleOf(session.id)).toMatchObject({ state: 'cancelled', latePayment: 'refunded' });

@@ -39,6 +39,21 @@ export function mediaUrl(key: string | null | undefined): string | null {
   return key ? `/media/${key}` : null;
 }
 
+/** An ad's stored files (its picture or video, the video's poster, the thumbnail preview) as the browser sees them. */
+export function adMediaUrls(ad: {
+  image: string | null;
+  mp4: string | null;
+  poster: string | null;
+  preview: string | null;
+}) {
+  return {
+    image: mediaUrl(ad.image),
+    mp4: mediaUrl(ad.mp4),
+    poster: mediaUrl(ad.poster),
+    preview: mediaUrl(ad.preview),
+  };
+}
+
 export interface StoredMedia {
   size: number;
   contentType: string;

@@ -19,7 +19,7 @@ import type { TAdminAd, TGetAdValidationResponse, TRequestPublishersRequest } fr
 import { HttpError, notFound } from '../../http/errors.ts';
 import type { HashIds } from '../../infra/hash-ids.ts';
 import type { Mailer } from '../../infra/mailer.ts';
-import { mediaUrl } from '../../infra/media-storage.ts';
+import { adMediaUrls, mediaUrl } from '../../infra/media-storage.ts';
 import { findLiveAd, moveAdminValidation } from '../ads/ads.ts';
 import { adDecisionMail, publisherValidationRequestMail } from './mails.ts';
 
@@ -91,10 +91,7 @@ export async function adminAdViews(
     advertiser_id: ad.advertiserId,
     advertiser: { brand },
     type: ad.type,
-    image: mediaUrl(ad.image),
-    mp4: mediaUrl(ad.mp4),
-    poster: mediaUrl(ad.poster),
-    preview: mediaUrl(ad.preview),
+    ...adMediaUrls(ad),
     link: ad.link,
     screenshot: mediaUrl(ad.type === 'image' ? ad.image : ad.poster),
     filesize: ad.filesize,

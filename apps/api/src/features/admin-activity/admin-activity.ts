@@ -13,7 +13,7 @@ import {
 import { isoDay } from '@helium/domain/format';
 import type { IndexedAd } from '../delivery/ad-index.ts';
 import type { DeliveryEngine } from '../delivery/engine.ts';
-import { mediaUrl } from '../../infra/media-storage.ts';
+import { adMediaUrls } from '../../infra/media-storage.ts';
 
 /*
  * The admin's Activity screens (specification 01, sections 3 and 7): the delivery engine's state now, by
@@ -149,10 +149,7 @@ export async function activityByPublisher(
         id: ad.id,
         type: ad.type,
         filesize: fileSizes.get(ad.id) ?? 0,
-        image: mediaUrl(ad.image),
-        mp4: mediaUrl(ad.mp4),
-        poster: mediaUrl(ad.poster),
-        preview: mediaUrl(ad.preview),
+        ...adMediaUrls(ad),
         link: ad.link,
       },
       campaign: { is_filler: index.campaigns.get(ad.campaignId)?.isFiller ?? false },

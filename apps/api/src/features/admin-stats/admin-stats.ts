@@ -26,7 +26,7 @@ import {
 } from '@helium/domain/admin-stats';
 import { formatDate, formatMicros, formatNumber, formatPercent, isoDay, type Locale } from '@helium/domain/format';
 import type { HashIds } from '../../infra/hash-ids.ts';
-import { mediaUrl } from '../../infra/media-storage.ts';
+import { adMediaUrls } from '../../infra/media-storage.ts';
 import type { NetworkSettings } from '../network-settings/network-settings.ts';
 
 /*
@@ -408,10 +408,7 @@ async function owlAdStats(
         id: ad.id,
         hashId: options.hashIds.encodeAd(ad.id),
         type: ad.type,
-        image: mediaUrl(ad.image),
-        mp4: mediaUrl(ad.mp4),
-        poster: mediaUrl(ad.poster),
-        preview: mediaUrl(ad.preview),
+        ...adMediaUrls(ad),
         link: ad.link,
         format_id: ad.formatId,
       },

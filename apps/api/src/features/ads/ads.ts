@@ -11,7 +11,7 @@ import { formatDateTime, type Locale } from '@helium/domain/format';
 import type { TAdvertiserAd } from '@helium/contracts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import type { HashIds } from '../../infra/hash-ids.ts';
-import { mediaUrl } from '../../infra/media-storage.ts';
+import { adMediaUrls } from '../../infra/media-storage.ts';
 import type { AcceptedMedia } from './upload.ts';
 
 export type AdRow = typeof ads.$inferSelect;
@@ -48,10 +48,7 @@ export function advertiserAdView(ad: AdRow, locale: Locale, hashIds: HashIds): T
     id: ad.id,
     hashId: hashIds.encodeAd(ad.id),
     type: ad.type,
-    image: mediaUrl(ad.image),
-    mp4: mediaUrl(ad.mp4),
-    poster: mediaUrl(ad.poster),
-    preview: mediaUrl(ad.preview),
+    ...adMediaUrls(ad),
     link: ad.link,
     format_id: ad.formatId,
     width: ad.width,

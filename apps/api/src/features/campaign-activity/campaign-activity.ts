@@ -35,6 +35,7 @@ import {
 } from './campaign-reads.ts';
 import { advertiserTrafficShares } from './traffic-shares.ts';
 import { advertiserCampaigns } from '../ads/ads.ts';
+import { adMediaUrls } from '../../infra/media-storage.ts';
 
 export { findAdvertiserCampaign, type ActivityHashIds, type CampaignRow } from './campaign-reads.ts';
 
@@ -210,10 +211,7 @@ export async function buildCampaignEx(
       id: ad.id,
       hashId: options.hashIds.encodeAd(ad.id),
       type: ad.type,
-      image: ad.image ? `/media/${ad.image}` : null,
-      mp4: ad.mp4 ? `/media/${ad.mp4}` : null,
-      poster: ad.poster ? `/media/${ad.poster}` : null,
-      preview: ad.preview ? `/media/${ad.preview}` : null,
+      ...adMediaUrls(ad),
       link: ad.link,
       format_id: ad.formatId,
       validation: ad.adminValidation,

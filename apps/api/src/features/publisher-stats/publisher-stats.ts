@@ -7,7 +7,7 @@ import { formatDate, type Locale } from '@helium/domain/format';
 import type { TPublisherStats, TStatsDay } from '@helium/contracts';
 import { notFound } from '../../http/errors.ts';
 import type { HashIds } from '../../infra/hash-ids.ts';
-import { mediaUrl } from '../../infra/media-storage.ts';
+import { adMediaUrls } from '../../infra/media-storage.ts';
 import { utcDay } from '../delivery/visitor.ts';
 import { DAY_CLOSE_GRACE_MS } from '../revenue-ledger/daily-ledger.ts';
 
@@ -186,10 +186,7 @@ export async function publisherStats(
         id: ad.id,
         hashId: options.hashIds.encodeAd(ad.id),
         type: ad.type,
-        image: mediaUrl(ad.image),
-        mp4: mediaUrl(ad.mp4),
-        poster: mediaUrl(ad.poster),
-        preview: mediaUrl(ad.preview),
+        ...adMediaUrls(ad),
         link: ad.link,
         format_id: ad.formatId,
       },

@@ -32,6 +32,20 @@ export type Spent = { ok: true; remainingBefore: number; hold: CountHold } | { o
  * atomic. Two implementations: this process's memory (LocalBilling, the embedded default) and Redis
  * (shared/shared-billing.ts).
  */
+/** What a reversed event gives back to the day's pacing (its campaign's count, its ad's budget). */
+export function pacedReversal(event: ReversedEvent, display: string): PacedEvent {
+  const impressions = event.kind === 'impression' ? 1 : 0;
+  return {
+    day: event.day,
+    campaignId: event.campaignId,
+    adId: event.adId,
+    display,
+    impressions,
+    clicks: impressions ? 0 : 1,
+    spent: event.cost + event.trialCost,
+  };
+}
+
 export interface Billing {
   readonly credits: CreditBook;
   readonly pacing: Pacing;
@@ -117,17 +131,8 @@ export class LocalBilling implements Billing {
 
   reversed(events: ReversedEvent[], display: (event: ReversedEvent) => string): void {
     for (const event of events) {
-      const impressions = event.kind === 'impression' ? 1 : 0;
       if (event.credit) this.credits.giveBack(event.campaignId, event.kind);
-      this.pacing.reverse({
-        day: event.day,
-        campaignId: event.campaignId,
-        adId: event.adId,
-        display: display(event),
-        impressions,
-        clicks: impressions ? 0 : 1,
-        spent: event.cost + event.trialCost,
-      });
+      this.pacing.reverse(pacedReversal(event, display(event)));
     }
   }
 }

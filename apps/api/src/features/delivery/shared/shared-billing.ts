@@ -1,6 +1,6 @@
 import { type BillingLimit } from '@helium/domain';
 import type { AdIndexSnapshot, IndexedCampaign } from '../ad-index.ts';
-import type { Billing, SpendRequest, Spent } from '../billing.ts';
+import { pacedReversal, type Billing, type SpendRequest, type Spent } from '../billing.ts';
 import { CreditBook, type CountHold } from '../credits.ts';
 import { RESERVATION_MS } from '../decisions.ts';
 import type { ReversedEvent } from '../event-reads.ts';
@@ -233,16 +233,7 @@ export class SharedBilling implements Billing {
     for (const event of events) {
       if (event.kind === 'impression') pipeline.decr(this.keys.today(event.day, event.campaignId));
       if (this.budgets.has(event.adId)) pipeline.decrby(this.keys.adSpend(event.adId), event.cost + event.trialCost);
-      const impressions = event.kind === 'impression' ? 1 : 0;
-      this.pacing.reverse({
-        day: event.day,
-        campaignId: event.campaignId,
-        adId: event.adId,
-        display: display(event),
-        impressions,
-        clicks: impressions ? 0 : 1,
-        spent: event.cost + event.trialCost,
-      });
+      this.pacing.reverse(pacedReversal(event, display(event)));
     }
     pipeline.exec().catch(this.onError);
   }

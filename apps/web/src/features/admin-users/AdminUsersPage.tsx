@@ -1,8 +1,9 @@
-import { Group, LoadingOverlay, Pagination, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Group, LoadingOverlay, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { TEXT_LIMITS } from '@helium/contracts';
 import { useTooLongText } from '../forms/hooks/useIssueText.ts';
 import { PageHeader } from '../../app/PageHeader.tsx';
+import { Pages } from '../../app/Pages.tsx';
 import { QueryContent } from '../../app/QueryContent.tsx';
 import { AdminUsersTable } from './components/AdminUsersTable.tsx';
 import { useAdminUsers } from './hooks/useAdminUsers.ts';
@@ -34,14 +35,12 @@ export function AdminUsersPage() {
                   <Text size="sm" c="dimmed" data-testid="admin-users-total">
                     {t('adminUsers.total', { count: data.total })}
                   </Text>
-                  {data.total > data.pageSize ? (
-                    <Pagination
-                      total={Math.ceil(data.total / data.pageSize)}
-                      value={page}
-                      onChange={setPage}
-                      aria-label={t('adminUsers.pages')}
-                    />
-                  ) : null}
+                  <Pages
+                    label={t('adminUsers.pages')}
+                    pages={Math.ceil(data.total / data.pageSize)}
+                    page={page}
+                    onChange={setPage}
+                  />
                 </Group>
               </Stack>
             )}

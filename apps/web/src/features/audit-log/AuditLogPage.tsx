@@ -1,6 +1,7 @@
-import { Group, LoadingOverlay, Pagination, Paper, Stack, Text } from '@mantine/core';
+import { Group, LoadingOverlay, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../app/PageHeader.tsx';
+import { Pages } from '../../app/Pages.tsx';
 import { QueryContent } from '../../app/QueryContent.tsx';
 import { AuditLogFilters } from './components/AuditLogFilters.tsx';
 import { AuditLogTable } from './components/AuditLogTable.tsx';
@@ -25,14 +26,12 @@ export function AuditLogPage() {
                   <Text size="sm" c="dimmed">
                     {t('auditLog.total', { count: data.total })}
                   </Text>
-                  {data.total > data.pageSize ? (
-                    <Pagination
-                      total={Math.ceil(data.total / data.pageSize)}
-                      value={page}
-                      onChange={setPage}
-                      aria-label={t('auditLog.pages')}
-                    />
-                  ) : null}
+                  <Pages
+                    label={t('auditLog.pages')}
+                    pages={Math.ceil(data.total / data.pageSize)}
+                    page={page}
+                    onChange={setPage}
+                  />
                 </Group>
               </Stack>
             )}

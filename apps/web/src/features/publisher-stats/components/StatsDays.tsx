@@ -1,7 +1,8 @@
-import { Group, Pagination, Stack, Text } from '@mantine/core';
+import { Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TStatsDay } from '@helium/contracts';
+import { Pages } from '../../../app/Pages.tsx';
 import { useFormat } from '../../format/hooks/useFormat.ts';
 import { newestFirst, pageOfDays } from '../utils/statsDays.ts';
 import { StatsDayCard } from './StatsDayCard.tsx';
@@ -33,20 +34,7 @@ export function StatsDays({ days }: { days: readonly TStatsDay[] }) {
             total: format.number(shown.total),
           })}
         </Text>
-        {shown.pages > 1 ? (
-          <nav aria-label={t('publisherStats.pages')}>
-            <Pagination
-              total={shown.pages}
-              value={shown.page}
-              onChange={setPage}
-              size="sm"
-              getItemProps={(item) => ({ 'aria-label': t('publisherStats.page', { page: item }) })}
-              getControlProps={(control) => ({
-                'aria-label': t(control === 'previous' ? 'publisherStats.previousPage' : 'publisherStats.nextPage'),
-              })}
-            />
-          </nav>
-        ) : null}
+        <Pages label={t('publisherStats.pages')} pages={shown.pages} page={shown.page} onChange={setPage} />
       </Group>
       {shown.days.map((day) => (
         <StatsDayCard key={day.day} day={day} expanded={expanded.has(day.day)} onToggle={toggle} />

@@ -287,7 +287,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     dataCentres: config.datacenterIpRangesFile ? IpRanges.load(config.datacenterIpRangesFile) : undefined,
     onError: (error) => {
       if (deliveryOutages.shouldLog(error, 'delivery'))
-        app.log.error({ err: error }, 'ad delivery: writing events failed');
+        app.log.error({ err: error }, 'ad delivery: reading or writing events failed');
     },
     // PGlite's one thread runs statements in the order received; a PostgreSQL pool does not.
     batchesInFlight: database.kind === 'pglite' ? 2 : 1,

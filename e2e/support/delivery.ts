@@ -141,13 +141,20 @@ export function nextDecision(page: Page) {
   return page.waitForResponse((response) => response.url().includes('/serve/d?'));
 }
 
-/** Waits until `check` holds, polling; no fixed sleeps for what can be awaited. */
-export async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean, timeoutMs = 10_000) {
+/** Waits until `check` holds, polling; no fixed sleeps for what can be awaited. `awaited` names it in the error. */
+export async function eventually<T>(
+  read: () => Promise<T>,
+  check: (value: T) => boolean,
+  timeoutMs = 10_000,
+  awaited = '',
+) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();
     if (check(value)) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out; last value ${JSON.stringify(value)}`);
+    if (Date.now() > deadline) {
+      throw new Error(`Timed out${awaited ? ` waiting for ${awaited}` : ''}; last value ${JSON.stringify(value)}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
@@ -164,6 +171,8 @@ export function deliveryVisitors(
     eventually(
       () => totals(stand().admin),
       (now) => now.impressions === expected,
+      10_000,
+      `${expected} impressions in all`,
     );
 
   /** A new visitor's browser: another user agent unless given, an address of its own, the advertisers' sites local. */

@@ -25,13 +25,6 @@ export interface SpendRequest {
 /** A spend allowed: the campaign's credits before it (an impression's price depends on them) and its hold. */
 export type Spent = { ok: true; remainingBefore: number; hold: CountHold } | { ok: false; limit: BillingLimit };
 
-/**
- * What counting may bill and selection may promise: each campaign's credits and reservations, and pacing (today's
- * impressions against the AutoFlow cap, each ad's spend against its budget, the CTR window). Selection reads it
- * synchronously (`state`); reserving and spending may go to a store shared by several instances, where they are
- * atomic. Two implementations: this process's memory (LocalBilling, the embedded default) and Redis
- * (shared/shared-billing.ts).
- */
 /** What a reversed event gives back to the day's pacing (its campaign's count, its ad's budget). */
 export function pacedReversal(event: ReversedEvent, display: string): PacedEvent {
   const impressions = event.kind === 'impression' ? 1 : 0;
@@ -46,6 +39,13 @@ export function pacedReversal(event: ReversedEvent, display: string): PacedEvent
   };
 }
 
+/**
+ * What counting may bill and selection may promise: each campaign's credits and reservations, and pacing (today's
+ * impressions against the AutoFlow cap, each ad's spend against its budget, the CTR window). Selection reads it
+ * synchronously (`state`); reserving and spending may go to a store shared by several instances, where they are
+ * atomic. Two implementations: this process's memory (LocalBilling, the embedded default) and Redis
+ * (shared/shared-billing.ts).
+ */
 export interface Billing {
   readonly credits: CreditBook;
   readonly pacing: Pacing;

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helper.ts';
 import { createTestDatabase } from '../../../test/test-database.ts';
+import { parseExposition, total } from '../../../test/metrics-exposition.ts';
 import { blogAndTwoCampaigns, decide, onlyCampaign, showOneAdOnly, view } from '../../../test/serve-support.ts';
 
 /*
@@ -46,8 +47,7 @@ async function impressionsOf(decisionId: string) {
 /** helium_group_commit_lost_answers_total for an outcome, as an operator's scrape (from this machine) reads it. */
 async function lostAnswers(outcome: string) {
   const response = await t.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' });
-  const line = new RegExp(`^helium_group_commit_lost_answers_total\\{outcome="${outcome}"\\} (\\d+)$`, 'm');
-  return Number(line.exec(response.body)?.[1] ?? 0);
+  return total(parseExposition(response.body).samples, 'helium_group_commit_lost_answers_total', { outcome });
 }
 
 const decisionIdOf = (token: string) => Buffer.from(token.split('.')[0]!, 'base64url').toString().split('|')[1]!;

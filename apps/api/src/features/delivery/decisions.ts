@@ -181,10 +181,18 @@ export class DecisionBook {
     };
   }
 
-  /** Releases reservations of ads not viewed in time and forgets old decisions (not those being written). */
+  /**
+   * Releases reservations of ads not viewed in time and forgets old decisions (not those being written). The map
+   * keeps the order decisions were added in, that of their times but for ones read back later: the sweep stops at
+   * the first one still young rather than visiting the two minutes of pageviews held (120,000 at 1,000 a second
+   * stopped serving for 5-18 ms every sweep). One read back with an older time waits for those before it, at most
+   * RESERVATION_MS longer: a reservation is this process's own decision's (released in time) or, with several
+   * instances, that of the instance that made it, which releases it in time too.
+   */
   sweep(nowMs: number): void {
     for (const [id, decision] of this.decisions) {
-      if (nowMs - decision.at < RESERVATION_MS || decision.writing || (decision.keptUntil ?? 0) > nowMs) continue;
+      if (nowMs - decision.at < RESERVATION_MS) break;
+      if (decision.writing || (decision.keptUntil ?? 0) > nowMs) continue;
       if (decision.reserved) this.onExpired(decision);
       this.decisions.delete(id);
     }

@@ -211,6 +211,29 @@ export async function loadIndex(db: Database): Promise<AdIndexSnapshot> {
 }
 
 /**
+ * The campaigns' stored credits read again into an index loaded earlier: read with no batch in flight (ServingIndex),
+ * they agree with the credits spent and not yet written (CreditBook), which the rest of the index need not. A campaign
+ * created since the index was read waits for the next load.
+ */
+export async function readStoredCredits(db: Database, index: AdIndexSnapshot): Promise<void> {
+  const rows = await db
+    .select({
+      id: campaigns.id,
+      remainingImpressions: campaigns.remainingImpressions,
+      remainingClicks: campaigns.remainingClicks,
+      creditsVersion: campaigns.creditsVersion,
+    })
+    .from(campaigns);
+  for (const row of rows) {
+    const campaign = index.campaigns.get(row.id);
+    if (!campaign) continue;
+    campaign.storedImpressions = row.remainingImpressions;
+    campaign.storedClicks = row.remainingClicks;
+    campaign.creditsVersion = row.creditsVersion;
+  }
+}
+
+/**
  * A display, whose validated impressions today decide Balancer or AutoPilot: a publisher's web pages on one
  * device, or its newsletter (whose opens are recorded as desktop but must not move the web display's mode).
  */

@@ -1,7 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ads, campaigns } from '@helium/db';
+import { MIN_VIEW_MS } from '@helium/domain';
 import { buildTestApp, type TestApp } from '../../../test/helper.ts';
+import type { CreditBook } from './credits.ts';
 import { utcDay } from './visitor.ts';
 import {
   BROWSER_UA,
@@ -337,6 +339,47 @@ describe("today's counters reloaded", () => {
     } finally {
       await t.db.update(campaigns).set({ pauseDailyImpressions: 0 }).where(eq(campaigns.id, bikes));
       await t.app.delivery.refresh();
+    }
+  });
+});
+
+describe('the index reloaded while views are written', () => {
+  it('lets batches through while it reads the index', async () => {
+    await onlyCampaign(t, bikes, { impressions: 100 });
+    const visitor = { ip: '10.93.0.1' };
+    const { ads: served } = await decide(t, blog, visitor);
+    expect(served).toHaveLength(1);
+    // The database thread busy for a moment: the reload's first read waits behind it, and so will the view's batch.
+    const busy = t.db.execute(sql`select pg_sleep(0.3)`);
+    const order: string[] = [];
+    const reload = t.app.delivery.refresh().then(() => order.push('reload'));
+    const counted = view(t, served[0]!.view, visitor).then((response) => {
+      order.push('view');
+      return response.headers['x-helium-counted'];
+    });
+    await Promise.all([busy, reload]);
+    expect(await counted).toBe('counted');
+    // Held until the whole index was read again, the view would come after the reload.
+    expect(order).toEqual(['view', 'reload']);
+  });
+
+  it('reads the credits between two batches: those in memory stay those stored', async () => {
+    await onlyCampaign(t, bikes, { impressions: 200 });
+    const billing = t.app.delivery.parts.billing as unknown as { credits: CreditBook };
+    // Views sent at each moment of a reload (after 0 to 23 turns of the event loop): a batch written between its
+    // read of the credits and their use would leave more credits in memory than stored.
+    for (let turns = 0; turns < 24; turns++) {
+      const visitors = Array.from({ length: 3 }, (_, index) => ({ ip: `10.93.${turns}.${index + 1}` }));
+      const served = await Promise.all(visitors.map((visitor) => decide(t, blog, visitor)));
+      t.clock.advance(MIN_VIEW_MS.video);
+      const reload = t.app.delivery.refresh();
+      for (let turn = 0; turn < turns; turn++) await new Promise((resolve) => setImmediate(resolve));
+      const answers = await Promise.all(served.map(({ ads: [ad] }, index) => view(t, ad!.view, visitors[index]!, 0)));
+      await reload;
+      expect(answers.map((answer) => answer.headers['x-helium-counted'])).toEqual(visitors.map(() => 'counted'));
+      const { remainingImpressions } = await figures(bikes);
+      expect(remainingImpressions).toBe(200 - 3 * (turns + 1));
+      expect(billing.credits.remainingImpressions(bikes)).toBe(remainingImpressions);
     }
   });
 });

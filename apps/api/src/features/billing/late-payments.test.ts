@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, like } from 'drizzle-orm';
-import { auditLog, campaignCredits, campaigns, couponRedemptions, coupons, ledgerEntries, sales } from '@helium/db';
+import {
+  auditLog,
+  campaignCredits,
+  campaigns,
+  couponRedemptions,
+  coupons,
+  dailyAdStats,
+  ledgerEntries,
+  sales,
+} from '@helium/db';
 import { buildTestApp, type TestApp, type TestClient } from '../../../test/helper.ts';
 import { databaseFingerprint, demoIds, type DemoIds } from '../../../test/call-samples.ts';
 import { creditMismatches } from './credits-ledger.ts';
@@ -174,6 +183,51 @@ describe('an invoice paid after it was cancelled', () => {
     // The standing audit finds every invariant held: a cancelled invoice paid late is credited once, not twice.
     const audit = await t.app.ctx.moneyAudit.run('admin');
     expect(audit.checks.filter((check) => !check.ok)).toEqual([]);
+  });
+  it('gets back only what the cancellation took: impressions delivered before it are not credited twice', async () => {
+    await advertiser.post('/api/advertiser/update-buy', {
+      supercampaign: { id: ids.campaignId, buy_impressions: 500_000 },
+    });
+    const bought = await advertiser.post('/api/advertiser/buy-with-bill-to-pay', {
+      campaignExId: ids.campaignId,
+      currency: 'eur',
+    });
+    expect(bought.statusCode, bought.body).toBe(200);
+    const saleId = bought.json().saleId as number;
+    // Delivery consumes the campaign down to 200,000 left (the same count a batch moves, with the summary it writes).
+    const delivered = (await remaining()) - 200_000;
+    const { advertiserId } = await saleRow(saleId);
+    await t.db.transaction(async (tx) => {
+      await tx.update(campaigns).set({ remainingImpressions: 200_000 }).where(eq(campaigns.id, ids.campaignId));
+      await tx.insert(dailyAdStats).values({
+        day: '2026-11-20',
+        adId: ids.adId,
+        publisherId: ids.publisherId,
+        device: 'desktop',
+        campaignId: ids.campaignId,
+        advertiserId,
+        impressions: delivered,
+      });
+    });
+    expect(await creditMismatches(t.db)).toEqual([]);
+
+    expect((await updateSale(admin, saleId, 'cancel')).statusCode).toBe(200);
+    expect(await remaining()).toBe(0);
+    expect((await updateSale(admin, saleId, 'confirm')).statusCode).toBe(200);
+    expect(await remaining()).toBe(200_000);
+    const credits = await t.db
+      .select()
+      .from(campaignCredits)
+      .where(eq(campaignCredits.saleId, saleId))
+      .orderBy(asc(campaignCredits.id));
+    expect(credits.map((entry) => [entry.kind, entry.impressions])).toEqual([
+      ['purchase', 500_000],
+      ['cancellation', -200_000],
+      ['reinstatement', 200_000],
+    ]);
+    expect(await creditMismatches(t.db)).toEqual([]);
+    const audit = await t.app.ctx.moneyAudit.run('admin');
+    expect(audit.checks.find((check) => check.name === 'salesCreditedOnce')).toMatchObject({ ok: true });
   });
 });
 

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { advertisers, ledgerEntries, sales, users, type Database } from '@helium/db';
+import { advertisers, campaignCredits, ledgerEntries, sales, users, type Database } from '@helium/db';
 import { latePaymentOutcome, type LatePaymentOutcome, type Locale } from '@helium/domain';
 import { formatSaleAmount } from '@helium/domain/invoice';
 import { HttpError, notFound } from '../../http/errors.ts';
@@ -91,7 +91,7 @@ export async function settleLatePayment(
 
 /**
  * The credits and money of a late payment: a Bitcoin or card sale is credited as if paid in time; a cancelled
- * invoice, whose credits were reversed, gets them back (a reinstatement). The coupon the sale was priced with is
+ * invoice gets back the credits its cancellation reversed (a reinstatement), which may be fewer than it sold. The coupon the sale was priced with is
  * taken again when still free (answers whether it was).
  */
 async function creditLatePayment(
@@ -103,16 +103,25 @@ async function creditLatePayment(
     await creditSale(tx, sale, who.now, who.userId);
   } else {
     const note = `invoice sale ${sale.id} paid after cancellation`;
-    await addCredits(tx, {
-      campaignId: sale.campaignId,
-      isCpc: sale.isCpc,
-      kind: 'reinstatement',
-      quantity: sale.quantity,
-      saleId: sale.id,
-      note,
-      createdBy: who.userId,
-      createdAt: who.now,
-    });
+    // What the cancellation took back, not the sale's quantity: what was delivered before it stayed delivered, so
+    // giving back the whole quantity would credit those impressions twice (credited must equal the quantity sold).
+    const [cancellation] = await tx
+      .select({ impressions: campaignCredits.impressions, clicks: campaignCredits.clicks })
+      .from(campaignCredits)
+      .where(and(eq(campaignCredits.saleId, sale.id), eq(campaignCredits.kind, 'cancellation')));
+    const reversed = cancellation ? -(cancellation.impressions + cancellation.clicks) : 0;
+    if (reversed > 0) {
+      await addCredits(tx, {
+        campaignId: sale.campaignId,
+        isCpc: sale.isCpc,
+        kind: 'reinstatement',
+        quantity: reversed,
+        saleId: sale.id,
+        note,
+        createdBy: who.userId,
+        createdAt: who.now,
+      });
+    }
     await tx.insert(ledgerEntries).values({
       accountType: 'advertiser',
       accountId: sale.advertiserId,

@@ -118,9 +118,10 @@ return deleted`;
  * A pageview's traffic counters (the rules are traffic-filter.ts's, applied by shared-traffic.ts): KEYS the
  * address's flag, its visitors this minute and this hour, the publisher's visitors today, the address's visitors
  * today, the address's requests this minute, the visitor's pageviews this minute and today; ARGV the visitor,
- * whether a browser's evidence was missing (1: the visitor counts for its address only), seconds a day's key lives.
- * Answers [flag or '', minute, hour, visitors (0 while the address brought one), from address, address requests,
- * visitor minute, visitor day].
+ * whether a browser's evidence was missing (1: the visitor counts for its address only), seconds a day's key lives,
+ * the address's requests a minute and the visitor's pageviews a minute allowed. Answers [flag or '', minute, hour,
+ * visitors (0 while the address brought one), from address, address requests, visitor minute, visitor day], cut
+ * after the count that went over its limit.
  */
 const PAGEVIEW = `
 local flag = redis.call('GET', KEYS[1])
@@ -147,20 +148,30 @@ local hour = member(KEYS[3], 7200)
 if ARGV[2] == '1' then return {'', minute, hour} end
 sketch(KEYS[4])
 sketch(KEYS[5])
+-- A pageview an earlier limit refused counts for none of the later ones (the in-process filter's order).
 local requests = count(KEYS[6], 120)
+if requests > tonumber(ARGV[4]) then return {'', minute, hour, 0, 0, requests} end
 local visitorMinute = count(KEYS[7], 120)
+if visitorMinute > tonumber(ARGV[5]) then return {'', minute, hour, 0, 0, requests, visitorMinute} end
 local visitorDay = count(KEYS[8], ARGV[3])
 -- The publisher's visitors matter only to an address that brought more than one (the oneIp rule).
 local fromIp = redis.call('PFCOUNT', KEYS[5])
 local visitors = fromIp > 1 and redis.call('PFCOUNT', KEYS[4]) or 0
 return {'', minute, hour, visitors, fromIp, requests, visitorMinute, visitorDay}`;
 
-/** Adds one to each key (KEYS), expiring it after its ARGV[i] seconds (else ARGV[1]'s); answers the counts. */
+/**
+ * Adds one to each key (KEYS) in order, expiring it after its ARGV[i] seconds, and stops after a key whose count goes
+ * over its limit ARGV[#KEYS + i] when one is given: what a limit refused spends none of the later keys' counts, as in
+ * the in-process filter. Answers the counts made.
+ */
 const HIT = `
 local counts = {}
-for i = 1, #KEYS do
+local n = #KEYS
+for i = 1, n do
   counts[i] = redis.call('INCR', KEYS[i])
-  redis.call('EXPIRE', KEYS[i], ARGV[i] or ARGV[1])
+  redis.call('EXPIRE', KEYS[i], ARGV[i])
+  local limit = ARGV[n + i]
+  if limit and counts[i] > tonumber(limit) then break end
 end
 return counts`;
 

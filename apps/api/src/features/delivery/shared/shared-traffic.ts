@@ -1,5 +1,6 @@
 import { tooManyVisitorsFromOneIp } from '@helium/domain';
 import type { AddressEvents } from '../address-tally.ts';
+import type { MailProxyRanges } from '../mail-proxies.ts';
 import {
   DEFAULT_TRAFFIC_LIMITS,
   TrafficFilter,
@@ -34,8 +35,10 @@ export class SharedTrafficFilter {
     private readonly scripts: RedisScripts,
     private readonly keys: SharedKeys,
     private readonly limits: TrafficLimits = DEFAULT_TRAFFIC_LIMITS,
+    /** The mail proxies' published ranges; the repository's file by default. */
+    mailProxies?: MailProxyRanges,
   ) {
-    this.local = new TrafficFilter(limits, 32, 16, 1);
+    this.local = new TrafficFilter(limits, 32, 16, 1, mailProxies);
   }
 
   /** Every view and click checks its address: flags live in Redis, never all known here. */
@@ -90,6 +93,8 @@ export class SharedTrafficFilter {
       visitor,
       input.evidenceFault ? 1 : 0,
       DAY_KEY_SECONDS,
+      this.limits.requestsPerIpPerMinute,
+      this.limits.pageviewsPerVisitorPerMinute,
     ]);
     if (flag) return flag as AddressRule;
     const [
@@ -131,7 +136,7 @@ export class SharedTrafficFilter {
     const [visitorClicks = 0, ipClicks = 0] = await this.scripts.run<number[]>(
       'heliumHit',
       [this.keys.traffic('cv', input.visitor, minute), this.keys.traffic('ci', input.ipHash, minute)],
-      [MINUTE_KEY_SECONDS],
+      [MINUTE_KEY_SECONDS, MINUTE_KEY_SECONDS],
     );
     if (visitorClicks > this.limits.clicksPerVisitorPerMinute) return 'rate';
     if (ipClicks > this.limits.clicksPerIpPerMinute) return 'rate';
@@ -157,19 +162,30 @@ export class SharedTrafficFilter {
         this.keys.traffic('oi', day, publisherId, input.ipHash),
       );
     }
+    const limits = this.limits;
     const expiries = [MINUTE_KEY_SECONDS, ...keys.slice(1).map(() => DAY_KEY_SECONDS)];
     if (!isMailProxy) expiries[1] = MINUTE_KEY_SECONDS;
-    const [ipRequests = 0, ...counts] = await this.scripts.run<number[]>('heliumHit', keys, expiries);
-    if (ipRequests > this.limits.requestsPerIpPerMinute) return 'rate';
+    // In the order TrafficFilter.open checks them, each counted only once the ones before let the open through: a
+    // proxy address over its own cap spends none of the issue's.
+    const allowed = isMailProxy
+      ? [limits.requestsPerIpPerMinute, limits.mailProxyOpensPerReaderPerIssue, limits.mailProxyOpensPerIssuePerDay]
+      : [
+          limits.requestsPerIpPerMinute,
+          limits.opensPerVisitorPerMinute,
+          limits.opensPerVisitorPerDay,
+          limits.opensPerIpPerDay,
+        ];
+    const [ipRequests = 0, ...counts] = await this.scripts.run<number[]>('heliumHit', keys, [...expiries, ...allowed]);
+    if (ipRequests > limits.requestsPerIpPerMinute) return 'rate';
     if (isMailProxy) {
       const [reader = 0, issue = 0] = counts;
-      if (reader > this.limits.mailProxyOpensPerReaderPerIssue) return 'rate';
-      return issue > this.limits.mailProxyOpensPerIssuePerDay ? 'rate' : null;
+      if (reader > limits.mailProxyOpensPerReaderPerIssue) return 'rate';
+      return issue > limits.mailProxyOpensPerIssuePerDay ? 'rate' : null;
     }
     const [visitorMinute = 0, visitorDay = 0, ipDay = 0] = counts;
-    if (visitorMinute > this.limits.opensPerVisitorPerMinute) return 'rate';
-    if (visitorDay > this.limits.opensPerVisitorPerDay) return 'rate';
-    if (ipDay > this.limits.opensPerIpPerDay) return 'rate';
+    if (visitorMinute > limits.opensPerVisitorPerMinute) return 'rate';
+    if (visitorDay > limits.opensPerVisitorPerDay) return 'rate';
+    if (ipDay > limits.opensPerIpPerDay) return 'rate';
     return null;
   }
 }

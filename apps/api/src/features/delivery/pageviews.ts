@@ -4,7 +4,7 @@ import { decisionRecord, type DecisionState } from './decisions.ts';
 import type { DeliveryEvent } from './events.ts';
 import { invalidEvent } from './counting.ts';
 import { selectionState, type DeliveryParts, type Requester } from './parts.ts';
-import { servedAd } from './served-ads.ts';
+import { servedAd, shownAsOf } from './served-ads.ts';
 import { chooseForSlot } from './slot-selection.ts';
 import { newId } from './tokens.ts';
 import { deviceOf, utcDay } from './visitor.ts';
@@ -36,7 +36,16 @@ export interface PageviewRequest {
 export async function reserve(
   parts: DeliveryParts,
   ad: IndexedAd,
-  place: { publisherId: number; channel: Channel; device: Device; url: string; ip: string | null; country?: string },
+  place: {
+    publisherId: number;
+    channel: Channel;
+    device: Device;
+    url: string;
+    ip: string | null;
+    country?: string;
+    /** How the script shows it (a web page's ad), known before any instance may receive its view. */
+    shownAs?: 'image' | 'video';
+  },
   at: Date,
 ): Promise<DecisionState | null> {
   const campaign = parts.index.snapshot().campaigns.get(ad.campaignId);
@@ -122,13 +131,11 @@ export async function decide(
       const ad = chooseForSlot(state, { ...query, exclude: chosen, location }, parts.random);
       if (!ad) continue;
       chosen.add(ad.id);
-      const decision = await reserve(parts, ad, { ...query, url, ip: ipHash, country }, at);
+      const decision = await reserve(parts, ad, { ...query, url, ip: ipHash, country, shownAs: shownAsOf(ad) }, at);
       if (!decision) continue;
       newDecisions.push(decision);
       events.push(decisionRecord(decision, { pageviewId, slot, visitor }));
-      const answer = servedAd(parts, ad, decision, placement);
-      decision.shownAs = answer.kind;
-      served.push(answer);
+      served.push(servedAd(parts, ad, decision, placement));
     }
   }
   await recordServed(parts, events, () => {

@@ -246,6 +246,32 @@ describe.runIf(TEST_DRIVER === 'postgres' && redisUrl)('two instances sharing Po
     expect(again.headers['x-helium-counted']).toBe('ignored');
   });
 
+  it("hold a video's view to its 2 s whichever instance receives the beacon", async () => {
+    await giveOnly(bikes, { impressions: 100 });
+    const originals = await first.db
+      .select({ id: ads.id, type: ads.type, mp4: ads.mp4 })
+      .from(ads)
+      .where(eq(ads.campaignId, bikes));
+    await first.db.update(ads).set({ type: 'video', mp4: 'video.mp4' }).where(eq(ads.campaignId, bikes));
+    await Promise.all([first.app.delivery.refresh(), second.app.delivery.refresh()]);
+    try {
+      const watcher = { ip: '10.92.8.1' };
+      const [ad] = (await decide(first, blog, watcher)).ads;
+      expect(ad?.kind).toBe('video');
+      setClockTo(second, first);
+      // 1.2 s after the decision: long enough for a picture, not for a video.
+      advance(1_200);
+      expect((await view(second, ad!.view, watcher, 0)).headers['x-helium-counted']).toBe('invalid');
+      advance(800);
+      expect((await view(second, ad!.view, watcher, 0)).headers['x-helium-counted']).toBe('counted');
+    } finally {
+      for (const original of originals) {
+        await first.db.update(ads).set({ type: original.type, mp4: original.mp4 }).where(eq(ads.id, original.id));
+      }
+      await Promise.all([first.app.delivery.refresh(), second.app.delivery.refresh()]);
+    }
+  });
+
   it("release a served ad's reservation when the other instance counts its view, so that its credit is not held twice", async () => {
     await giveOnly(bikes, { impressions: 3 });
     const visitors = [1, 2, 3].map((n) => ({ ip: `10.92.8.${n}` }));

@@ -4,6 +4,9 @@ import type { Placement } from '@helium/domain';
 import type { IndexedAd } from './ad-index.ts';
 import type { TokenSigner } from './tokens.ts';
 
+/** How the script shows an ad, which sets its earliest view (MIN_VIEW_MS). */
+export const shownAsOf = (ad: IndexedAd): 'image' | 'video' => (isShownAsVideo(ad) ? 'video' : 'image');
+
 /**
  * Public URL of an ad's media, or of its placeholder creative (an image) while it has none, and what the
  * script shows it as: a video without its video file is shown as its placeholder picture (the script counts a
@@ -17,7 +20,7 @@ export function mediaUrl(
   return {
     src: key ? `${baseUrl}/media/${key}` : `${baseUrl}/serve/creative/${ad.id}.svg`,
     poster: ad.poster ? `${baseUrl}/media/${ad.poster}` : null,
-    kind: isShownAsVideo(ad) ? 'video' : 'image',
+    kind: shownAsOf(ad),
   };
 }
 

@@ -30,7 +30,7 @@ const SHARED_DECISION_MS = RESERVATION_MS;
  * that the instance that counts its view releases the reservation as it spends (else it would stand until it expires,
  * promising that credit twice).
  */
-type SharedDecision = AdRef & { at: number; ip: string | null; reserved: boolean };
+type SharedDecision = AdRef & { at: number; ip: string | null; reserved: boolean; shownAs?: 'image' | 'video' };
 
 /**
  * Decisions whose views several instances may receive: a beacon takes the decision's view in Redis as well as in
@@ -71,6 +71,8 @@ export class SharedDecisionBook extends DecisionBook {
       at: decision.at,
       ip: decision.ip ?? null,
       reserved: decision.reserved,
+      // A video's view counts after 2 s, not the 1 s of a decision read back from the database.
+      shownAs: decision.shownAs,
     };
     // Best effort: a beacon that does not find it reads the database.
     this.scripts.redis

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from './call.ts';
-import { ZIdSchema, ZStatusResponseSchema } from './common.ts';
+import { isStorableYear, ZIdSchema, ZStatusResponseSchema } from './common.ts';
 import { withKey } from './issues.ts';
 import { TEXT_LIMITS } from './limits.ts';
 
@@ -275,7 +275,12 @@ export const ZCreateCouponRequestSchema = z
     code: ZCouponCodeSchema,
     percentOff: z.number().int().min(1).max(100).nullable().default(null),
     freeQuantity: z.number().int().min(1).max(100_000_000).nullable().default(null),
-    expiresAt: z.iso.datetime({ offset: true }).max(40).nullable().default(null),
+    expiresAt: z.iso
+      .datetime({ offset: true })
+      .max(40)
+      .refine((value) => isStorableYear(new Date(value)), { message: 'This date does not exist', ...withKey('date') })
+      .nullable()
+      .default(null),
   })
   .refine((coupon) => (coupon.percentOff === null) !== (coupon.freeQuantity === null), {
     message: 'A coupon gives either a percentage off or free credits',

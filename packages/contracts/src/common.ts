@@ -44,14 +44,20 @@ export const singleLineText = () =>
 /** A database id as a call takes it: a positive 32-bit integer. */
 export const ZIdSchema = z.number().int().positive().max(2_147_483_647);
 
-/** A calendar day `YYYY-MM-DD` that exists (2026-02-30 is refused). */
+/**
+ * Whether an instant's year is one a database date can hold and a calendar shows: 1 to 9999. JavaScript's dates
+ * accept a year 0, which PostgreSQL refuses (there is no year 0), so it must be refused here, naming the field.
+ */
+export const isStorableYear = (date: Date) => date.getUTCFullYear() >= 1 && date.getUTCFullYear() <= 9999;
+
+/** A calendar day `YYYY-MM-DD` that exists (2026-02-30 and 0000-01-01 are refused). */
 export const ZDayStringSchema = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Expected a date as YYYY-MM-DD')
   .refine(
     (value) => {
       const date = new Date(`${value}T00:00:00Z`);
-      return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+      return !Number.isNaN(date.getTime()) && isStorableYear(date) && date.toISOString().slice(0, 10) === value;
     },
     { message: 'This date does not exist', ...withKey('date') },
   );

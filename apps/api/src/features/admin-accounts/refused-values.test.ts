@@ -185,6 +185,11 @@ describe('create-coupon', () => {
     ],
     ['a code with a space', { code: 'TWO WORDS', percentOff: 10 }, { path: 'code', key: 'couponCode' }],
     ['no percent nor credits', { code: 'NOTHING' }, { path: 'percentOff', key: 'couponKind' }],
+    [
+      'an expiry in the year 0, which the database has not',
+      { code: 'YEARZERO', percentOff: 10, expiresAt: '0000-01-01T00:00:00Z' },
+      { path: 'expiresAt', key: 'date' },
+    ],
   ])(
     'refuses %s, naming the field, and creates nothing (never brought into range nor cut)',
     async (_label, body, issue) => {

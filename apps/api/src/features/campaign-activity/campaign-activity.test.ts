@@ -251,6 +251,9 @@ describe('refusals leave everything unchanged', () => {
       ['update-stats-ex', { campaignId, statsExDates: ['2026-02-30', '2026-03-01'] }],
       ['update-stats-ex', { campaignId, statsExDates: '01/02/2026' }],
       ['update-stats-ex', { campaignId, statsExDates: '2999-01-01' }],
+      // No year 0 in the database's calendar: refused here, not a 500 from the database.
+      ['update-stats-ex', { campaignId, statsExDates: ['0000-01-01', '2026-01-01'] }],
+      ['update-stats-ex', { campaignId, statsExDates: '0000-02-29' }],
       ['update-campaign-ad-ejection', { campaignId, adId: largeAdId, doEject: 'yes' }],
       ['update-campaign-autopilot', { campaignId }],
     ];

@@ -135,6 +135,7 @@ describe('figures by country', () => {
       {},
       { campaignId: 'x' },
       { campaignId, from: '2026-02-30', to: '2026-03-01' },
+      { campaignId, from: '0000-01-01', to: '2026-01-01' },
       { campaignId, from: today },
       { campaignId, from: '2026-03-02', to: '2026-03-01' },
       { campaignId, extra: true },

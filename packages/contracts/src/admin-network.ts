@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isBitcoinAddress } from '@helium/domain/payout-details';
 import { PAYOUT_METHODS } from '@helium/domain/payouts';
 import { LATE_PAYMENT_ACTIONS } from '@helium/domain/pricing';
 import {
@@ -72,7 +73,17 @@ function numberSettings<T>(schemaOf: (rule: SettingNumberRule) => T): Record<Num
 /** The settings an admin edits, as the screen shows them. */
 export const ZNetworkSettingsFieldsSchema = z.object({
   ...numberSettings(settingNumber),
-  bitcoinAddress: singleLineText().trim().min(1).max(TEXT_LIMITS.bitcoinAddress),
+  // Where advertisers send their bitcoins: a typo would lose their payments, so its checksum must hold.
+  bitcoinAddress: singleLineText()
+    .trim()
+    .min(1)
+    .max(TEXT_LIMITS.bitcoinAddress)
+    .refine(isBitcoinAddress, {
+      message: 'Not a Bitcoin address',
+      ...withKey('bitcoinAddress'),
+      // One reason a field: a value on two lines is refused for that alone.
+      when: (payload) => (payload.issues ?? []).length === 0,
+    }),
   sellerDetails: z.string().trim().min(1).max(TEXT_LIMITS.invoiceDetails),
   bankDetails: z.string().trim().min(1).max(TEXT_LIMITS.invoiceDetails),
   /** A payment that arrives for a sale cancelled meanwhile: credited (the money was taken), or refunded. */

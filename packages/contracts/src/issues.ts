@@ -44,6 +44,8 @@ export const ISSUE_KEYS = [
   'sharesAbove100',
   'thresholdsNotAscending',
   'cssSelector',
+  /** Not a Bitcoin address (its form or its checksum). */
+  'bitcoinAddress',
   /** `values.email`: no user has this e-mail. */
   'unknownUser',
   /** A web publisher needs a domain. */

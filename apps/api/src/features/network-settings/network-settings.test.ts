@@ -150,6 +150,9 @@ describe('update-network-settings', () => {
       { bitcoinAddress: 'bc1qar0srrr7xfkvy5l643\nlydnw9re59gtzzwf5mdq' },
       'bitcoinAddress',
     ],
+    // Advertisers would send their bitcoins to it: a text or a mistyped address (its checksum broken) is refused.
+    ['a text as bitcoin address', { bitcoinAddress: 'hello world <b>' }, 'bitcoinAddress'],
+    ['a mistyped bitcoin address', { bitcoinAddress: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdr' }, 'bitcoinAddress'],
   ])('refuses %s with a 422 naming the field, and saves nothing', async (_label, body, field) => {
     const before = await databaseFingerprint(t.db, NOT_COMPARED);
     const response = await admin.post(UPDATE, { vatPct: 20.5, ...body });

@@ -37,7 +37,7 @@ export const ZSafeUrlSchema = z
  */
 export const singleLineText = () =>
   z.string().refine(isSingleLineText, {
-    message: 'Line breaks, tabs and other control characters are not allowed',
+    message: 'Line breaks, tabs, control and invisible characters are not allowed',
     ...withKey('singleLine'),
   });
 

@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { PAYOUT_CURRENCIES, PAYOUT_METHODS } from '@helium/domain/payouts';
+import { isMultiLineText } from '@helium/domain/text';
 import { defineCall } from './call.ts';
 import { singleLineText, ZIdSchema, ZStatusResponseSchema } from './common.ts';
 import { ZAdMediaSchema } from './ads.ts';
 import { TEXT_LIMITS } from './limits.ts';
+import { withKey } from './issues.ts';
 
 /*
  * Money out (specification 02, sections 2.5, 2.6, 2.8, 3 and 7; docs/payouts.md). Amounts shown are euros
@@ -153,10 +155,23 @@ export const ZSavePublisherSettingsRequestSchema = z.discriminatedUnion('field',
   z.object({ field: z.literal('paypal'), data: ZPaypalDetailsSchema }),
   z.object({
     field: z.literal('wire'),
-    // The bank's and the holder's names stay on one line (issue 32); what is stored is answered as it is.
+    // What the admin reads before sending a wire holds no control, direction or invisible character (a holder's
+    // name stored reversed shows as another's; issue 32): one line each, but the postal address. What is stored is
+    // answered as it is.
     data: ZWireDetailsSchema.extend({
       bankName: singleLineText().trim().max(DETAIL.bankName),
+      bic: singleLineText().trim().max(DETAIL.bic),
+      iban: singleLineText().trim().max(DETAIL.iban),
       userName: singleLineText().trim().max(DETAIL.userName),
+      userAddress: z
+        .string()
+        .refine(isMultiLineText, {
+          message: 'Tabs, control and invisible characters are not allowed',
+          ...withKey('format'),
+        })
+        .trim()
+        .max(DETAIL.userAddress),
+      userPhoneNumber: singleLineText().trim().max(DETAIL.userPhoneNumber),
     }),
   }),
 ]);

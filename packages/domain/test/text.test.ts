@@ -17,6 +17,13 @@ describe('isSingleLineText', () => {
     ['Acme\u009bInc', false],
     ['Acme\u2028Inc', false],
     ['Acme\u2029Inc', false],
+    ['\u202eeoD nhoJ', false],
+    ['John \u2066Doe\u2069', false],
+    ['\u200b', false],
+    ['Acme\u2060', false],
+    ['\ufeffAcme', false],
+    ['\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645', true],
+    ['\u{1f469}\u200d\u{1f4bb} Studio', true],
   ])('%j: %s', (text, singleLine) => {
     expect(isSingleLineText(text)).toBe(singleLine);
   });

@@ -144,6 +144,12 @@ describe('save-settings', () => {
     ['userName', 'Julien\r\nMartin'],
     ['userName', 'Julien\u0000Martin'],
     ['userName', 'Julien\u0085Martin'],
+    // Shown as "John Doe" to the admin sending the wire, stored reversed; a bank name of one invisible character.
+    ['userName', '\u202eeoD nhoJ'],
+    ['bankName', '\u200b'],
+    ['userPhoneNumber', '\u0007\u001b[31m'],
+    ['iban', 'FR76\u20663000 6000 0112 3456 7890 189'],
+    ['userAddress', '12 rue de la Paix\u001b[2J\n75002 Paris'],
   ])('refuses a %s with a control character %j (422 naming it), saving nothing', async (name, text) => {
     const before = await databaseFingerprint(t.db, NOT_COMPARED);
     const response = await save(publisher, 'wire', { ...WIRE, [name]: text });

@@ -16,7 +16,6 @@ export function isSingleLineText(text: string): boolean {
   return !CONTROL_OR_LINE_BREAK.test(text);
 }
 
-// eslint-disable-next-line no-control-regex
 const LINE_BREAK = /\r?\n/g;
 
 /** Whether a text of several lines (a postal address) holds no control, direction or invisible character. */

@@ -90,7 +90,8 @@ export const ZBuyWithBitcoinRequestSchema = z.object({
   /** Impressions, or clicks for a click-priced campaign. */
   buyImpressions: quantity,
   price: z.number().nonnegative().optional(),
-  priceInBitcoin: z.union([z.number(), z.string()]).optional(),
+  // Bounded: it goes to the log as sent.
+  priceInBitcoin: z.union([z.number(), z.string().max(40)]).optional(),
 });
 export type TBuyWithBitcoinRequest = z.infer<typeof ZBuyWithBitcoinRequestSchema>;
 

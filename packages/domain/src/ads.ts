@@ -38,6 +38,11 @@ export const HEAVY_VIDEO_BYTES = 4 * 1024 * 1024;
 export const MAX_AD_IMAGE_PIXELS = 4096 * 4096;
 /** Uploads per advertiser account (every attempt, accepted or refused: each may cost a decode) per hour. */
 export const AD_UPLOAD_RATE = { limit: 30, windowMs: HOUR_MS } as const;
+/**
+ * Things a user did that are recorded (user-activity: the add-credits modal opened or closed) per user per hour;
+ * beyond, the call answers ok and records nothing, so that no signed-in user can grow the table at will.
+ */
+export const USER_ACTIVITY_RATE = { limit: 60, windowMs: HOUR_MS } as const;
 /** A publisher request not answered within this counts as approved; an answer can change within it. */
 export const PUBLISHER_VALIDATION_WINDOW_MS = DAY_MS;
 /** How long the advertiser is told an admin review takes ("ready on"). */

@@ -178,6 +178,18 @@ describe('Bitcoin', () => {
     expect(response.statusCode).toBe(422);
     expect(await t.db.select().from(sales)).toHaveLength(before.length);
   });
+
+  it('refuses a price shown in bitcoin longer than any price (it is logged as sent), naming it', async () => {
+    const before = await t.db.select().from(sales);
+    const response = await advertiser.post('/api/advertiser/buy-with-bitcoin', {
+      campaignExId: ids.campaignId,
+      buyImpressions: 100_000,
+      priceInBitcoin: '0.'.padEnd(100_000, '1'),
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().issues.map((issue: { path: string }) => issue.path)).toEqual(['priceInBitcoin']);
+    expect(await t.db.select().from(sales)).toHaveLength(before.length);
+  });
 });
 
 describe('direct billing', () => {

@@ -11,7 +11,7 @@ import {
   userActivities,
   users,
 } from '@helium/db';
-import { ineligibility, type SlotFacts } from '@helium/domain';
+import { ineligibility, USER_ACTIVITY_RATE, type SlotFacts } from '@helium/domain';
 import type { TCampaignEx } from '@helium/contracts';
 import { eligibilityFactsFor } from './traffic-shares.ts';
 import { buildTestApp, type TestApp, type TestClient } from '../../../test/helper.ts';
@@ -421,5 +421,19 @@ describe('user-activity', () => {
       (await t.client().post('/api/common/user-activity', { activityStr: 'advertiserOpensAddCreditsModal' }))
         .statusCode,
     ).toBe(401);
+  });
+
+  it('records at most USER_ACTIVITY_RATE a user an hour, answering ok beyond: nobody grows the table at will', async () => {
+    const publisher = t.client();
+    await publisher.signIn('publisher@demo.test');
+    const [user] = await t.db.select().from(users).where(eq(users.email, 'publisher@demo.test'));
+    const answers = [];
+    for (let sent = 0; sent < USER_ACTIVITY_RATE.limit + 10; sent++) {
+      const activity = { activityStr: 'advertiserClosesAddCreditsModal' };
+      answers.push((await publisher.post('/api/common/user-activity', activity)).statusCode);
+    }
+    expect(answers.every((status) => status === 200)).toBe(true);
+    const rows = await t.db.select().from(userActivities).where(eq(userActivities.userId, user!.id));
+    expect(rows).toHaveLength(USER_ACTIVITY_RATE.limit);
   });
 });

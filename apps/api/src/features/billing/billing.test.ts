@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { auditLog, campaignCredits, campaigns, coupons, ledgerEntries, sales } from '@helium/db';
 import { buildTestApp, type TestApp, type TestClient } from '../../../test/helper.ts';
 import { databaseFingerprint, demoIds, type DemoIds } from '../../../test/call-samples.ts';
@@ -359,5 +359,27 @@ describe('coupons', () => {
       code: 'old',
     });
     expect(expired.statusCode).toBe(410);
+  });
+});
+
+describe('the ledger of credits', () => {
+  it('is append-only in the database: an update, a delete or a truncation is refused and changes nothing', async () => {
+    const [entry] = await t.db.select().from(campaignCredits).orderBy(asc(campaignCredits.id)).limit(1);
+    expect(entry).toBeDefined();
+    for (const statement of [
+      sql`update campaign_credits set impressions = impressions + 1 where id = ${entry!.id}`,
+      sql`delete from campaign_credits where id = ${entry!.id}`,
+      sql`truncate campaign_credits`,
+    ]) {
+      // drizzle wraps the database's reason in a "Failed query" error.
+      const refused = await t.db.execute(statement).then(
+        () => 'accepted',
+        (error: Error) => `${error.message} / ${(error.cause as Error | undefined)?.message}`,
+      );
+      expect(refused).toMatch(/campaign_credits is append-only/);
+      const [after] = await t.db.select().from(campaignCredits).where(eq(campaignCredits.id, entry!.id));
+      expect(after).toEqual(entry);
+    }
+    expect(await creditMismatches(t.db)).toEqual([]);
   });
 });

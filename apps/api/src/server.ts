@@ -99,6 +99,12 @@ export async function serve(config: LoadedConfig, database: DatabaseHandle, log:
   log.info(
     `Helium Ads is running on ${config.appUrl} (database: ${database.kind}${shared ? ', state shared through Redis' : ''}${isWorker() ? `, process ${process.pid}` : ''})`,
   );
+  if (!config.stripe.secretKey) {
+    // The demo's default: right on a laptop, free credits for any advertiser on a network that takes real money.
+    log.warn(
+      'no STRIPE_SECRET_KEY: card payments go to the test checkout, whose Pay button credits campaigns without any payment; set STRIPE_SECRET_KEY before taking real advertisers',
+    );
+  }
   if (!findFfmpeg()) {
     log.warn(
       'ffmpeg not found (FFMPEG_PATH, PATH): uploaded images are checked by their header only, videos get no poster',

@@ -180,13 +180,15 @@ export function isRequestExpired(row: PublisherValidationRow, now: Date): boolea
 
 /**
  * A redirect link the product accepts: an absolute http or https URL with a host (no javascript:, data:,
- * ftp:...), without control characters (the URL parser would drop a CR or LF silently, and a header built
- * from it could be split) and without a user name or password (`https://bank.example@evil.example` shows one
- * host and goes to another).
+ * ftp:...), written with its `//` (`https:example.com` is one to the URL parser, but a browser's link with it
+ * stays inside the app), without control characters (the URL parser would drop a CR or LF silently, and a
+ * header built from it could be split) and without a user name or password (`https://bank.example@evil.example`
+ * shows one host and goes to another).
  */
 export function isHttpLink(value: string): boolean {
   const trimmed = value.trim();
   if (trimmed === '' || trimmed.length > 2048 || withoutControlCharacters(trimmed) !== trimmed) return false;
+  if (!/^https?:\/\//i.test(trimmed)) return false;
   const url = httpUrl(trimmed);
   return url !== null && url.hostname !== '' && url.username === '' && url.password === '';
 }

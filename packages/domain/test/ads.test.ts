@@ -204,6 +204,10 @@ describe('redirect links', () => {
     ['https://nordvik.example/\u0000', false],
     ['https://bank.example@evil.example/', false],
     ['https://user:secret@nordvik.example/', false],
+    ['HTTPS://nordvik.example/', true],
+    // A link in the app's screens would stay inside the app: written without its //, it is refused.
+    ['https:nordvik.example', false],
+    ['https:/nordvik.example', false],
   ])('%j is accepted: %s', (value, expected) => {
     expect(isHttpLink(value)).toBe(expected);
   });

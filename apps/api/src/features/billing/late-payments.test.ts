@@ -184,51 +184,54 @@ describe('an invoice paid after it was cancelled', () => {
     const audit = await t.app.ctx.moneyAudit.run('admin');
     expect(audit.checks.filter((check) => !check.ok)).toEqual([]);
   });
-  it('gets back only what the cancellation took: impressions delivered before it are not credited twice', async () => {
-    await advertiser.post('/api/advertiser/update-buy', {
-      supercampaign: { id: ids.campaignId, buy_impressions: 500_000 },
-    });
-    const bought = await advertiser.post('/api/advertiser/buy-with-bill-to-pay', {
-      campaignExId: ids.campaignId,
-      currency: 'eur',
-    });
-    expect(bought.statusCode, bought.body).toBe(200);
-    const saleId = bought.json().saleId as number;
-    // Delivery consumes the campaign down to 200,000 left (the same count a batch moves, with the summary it writes).
-    const delivered = (await remaining()) - 200_000;
-    const { advertiserId } = await saleRow(saleId);
-    await t.db.transaction(async (tx) => {
-      await tx.update(campaigns).set({ remainingImpressions: 200_000 }).where(eq(campaigns.id, ids.campaignId));
-      await tx.insert(dailyAdStats).values({
-        day: '2026-11-20',
-        adId: ids.adId,
-        publisherId: ids.publisherId,
-        device: 'desktop',
-        campaignId: ids.campaignId,
-        advertiserId,
-        impressions: delivered,
+  it.each([200_000, 0])(
+    'gets back only what the cancellation took (%i left then): what was delivered before is not credited twice',
+    async (left) => {
+      await advertiser.post('/api/advertiser/update-buy', {
+        supercampaign: { id: ids.campaignId, buy_impressions: 500_000 },
       });
-    });
-    expect(await creditMismatches(t.db)).toEqual([]);
+      const bought = await advertiser.post('/api/advertiser/buy-with-bill-to-pay', {
+        campaignExId: ids.campaignId,
+        currency: 'eur',
+      });
+      expect(bought.statusCode, bought.body).toBe(200);
+      const saleId = bought.json().saleId as number;
+      // Delivery consumes the campaign down to 200,000 left (the same count a batch moves, with the summary it writes).
+      const delivered = (await remaining()) - left;
+      const { advertiserId } = await saleRow(saleId);
+      await t.db.transaction(async (tx) => {
+        await tx.update(campaigns).set({ remainingImpressions: left }).where(eq(campaigns.id, ids.campaignId));
+        await tx.insert(dailyAdStats).values({
+          day: left > 0 ? '2026-11-20' : '2026-11-21',
+          adId: ids.adId,
+          publisherId: ids.publisherId,
+          device: 'desktop',
+          campaignId: ids.campaignId,
+          advertiserId,
+          impressions: delivered,
+        });
+      });
+      expect(await creditMismatches(t.db)).toEqual([]);
 
-    expect((await updateSale(admin, saleId, 'cancel')).statusCode).toBe(200);
-    expect(await remaining()).toBe(0);
-    expect((await updateSale(admin, saleId, 'confirm')).statusCode).toBe(200);
-    expect(await remaining()).toBe(200_000);
-    const credits = await t.db
-      .select()
-      .from(campaignCredits)
-      .where(eq(campaignCredits.saleId, saleId))
-      .orderBy(asc(campaignCredits.id));
-    expect(credits.map((entry) => [entry.kind, entry.impressions])).toEqual([
-      ['purchase', 500_000],
-      ['cancellation', -200_000],
-      ['reinstatement', 200_000],
-    ]);
-    expect(await creditMismatches(t.db)).toEqual([]);
-    const audit = await t.app.ctx.moneyAudit.run('admin');
-    expect(audit.checks.find((check) => check.name === 'salesCreditedOnce')).toMatchObject({ ok: true });
-  });
+      expect((await updateSale(admin, saleId, 'cancel')).statusCode).toBe(200);
+      expect(await remaining()).toBe(0);
+      expect((await updateSale(admin, saleId, 'confirm')).statusCode).toBe(200);
+      expect(await remaining()).toBe(left);
+      const credits = await t.db
+        .select()
+        .from(campaignCredits)
+        .where(eq(campaignCredits.saleId, saleId))
+        .orderBy(asc(campaignCredits.id));
+      expect(credits.map((entry) => [entry.kind, entry.impressions])).toEqual([
+        ['purchase', 500_000],
+        ['cancellation', left === 0 ? 0 : -left],
+        ['reinstatement', left],
+      ]);
+      expect(await creditMismatches(t.db)).toEqual([]);
+      const audit = await t.app.ctx.moneyAudit.run('admin');
+      expect(audit.checks.find((check) => check.name === 'salesCreditedOnce')).toMatchObject({ ok: true });
+    },
+  );
 });
 
 describe('update-sale refusals', () => {

@@ -109,8 +109,10 @@ async function creditLatePayment(
       .select({ impressions: campaignCredits.impressions, clicks: campaignCredits.clicks })
       .from(campaignCredits)
       .where(and(eq(campaignCredits.saleId, sale.id), eq(campaignCredits.kind, 'cancellation')));
-    const reversed = cancellation ? -(cancellation.impressions + cancellation.clicks) : 0;
-    if (reversed > 0) {
+    // Written even when it gives back nothing (all was delivered before the cancellation), as the cancellation's
+    // own entry is: the money audit pairs each reinstatement with its cancellation.
+    if (cancellation) {
+      const reversed = -(cancellation.impressions + cancellation.clicks);
       await addCredits(tx, {
         campaignId: sale.campaignId,
         isCpc: sale.isCpc,

@@ -35,6 +35,10 @@ export default fp(async function bearer(app: FastifyInstance, options: { limit: 
     const token = bearerValue(header);
     // Another scheme (Basic, ...) is not ours: the request goes on as any other.
     if (token === undefined) return;
+    // A route that is no call of the API (the reference, its page, a static file, a path that does not exist) reads
+    // no identity: a client that sends its token with every request still gets it, or its 404.
+    const config = request.routeOptions.config as { call?: string; token?: Call['token'] } | undefined;
+    if (!config?.call) return;
     const found = token ? await findLiveApiToken(db, token) : null;
     if (!found) {
       reply.header('www-authenticate', 'Bearer error="invalid_token"');
@@ -44,8 +48,7 @@ export default fp(async function bearer(app: FastifyInstance, options: { limit: 
       reply.header('retry-after', String(Math.ceil(options.limit.windowMs / 1000)));
       throw new HttpError(429, 'tooManyRequests', 'Too many calls with this API token. Wait a minute, then try again.');
     }
-    const config = request.routeOptions.config as { token?: Call['token'] } | undefined;
-    if (config?.token !== 'read') {
+    if (config.token !== 'read') {
       throw new HttpError(
         403,
         'apiTokenReadOnly',

@@ -51,6 +51,20 @@ describe('GET /api/openapi.json (issue 35, point 1)', () => {
     expect(() => validator.resolveRefs()).not.toThrow();
   });
 
+  it('holds no schema JSON Schema forbids: an empty tuple has no empty prefixItems', () => {
+    const emptyPrefixItems: string[] = [];
+    const visit = (node: unknown, path: string) => {
+      if (typeof node !== 'object' || node === null) return;
+      const prefixItems = (node as { prefixItems?: unknown }).prefixItems;
+      if (Array.isArray(prefixItems) && prefixItems.length === 0) emptyPrefixItems.push(path);
+      for (const [key, value] of Object.entries(node)) visit(value, `${path}/${key}`);
+    };
+    visit(served, '#');
+    expect(emptyPrefixItems).toEqual([]);
+    // The call whose statsDateRange may be empty still says so.
+    expect(JSON.stringify(served)).toContain('"maxItems":0');
+  });
+
   it('lists every call of the contracts, and only these', () => {
     expect(missingFrom(served)).toEqual([]);
     expect(operationsOf(served).sort()).toEqual(API_CALLS.map((call) => `${call.method} ${call.path}`).sort());

@@ -24,13 +24,17 @@ const ACCESS: Record<CallAccess, { tag: string; says: string }> = {
 
 /** The error answers of the API (error-handler.ts), each with the app's error body. */
 const ERRORS = {
-  '401': 'Not signed in, or the API token is unknown or revoked (`unauthenticated`).',
-  '403': 'Signed in, but this account may not make this call or reach this item (`forbidden`, `notYour…`).',
+  '401': 'Not signed in (`unauthenticated`), or the API token is unknown or revoked (`invalidApiToken`).',
+  '403':
+    'Signed in, but this account may not make this call or reach this item (`forbidden`, `notYour…`); a call that ' +
+    'changes something made with an API token (`apiTokenReadOnly`).',
   '404': 'The item named does not exist (`notFound`, …).',
   '409': 'The item changed meanwhile, or is not in a state that allows this (`settingsChanged`, …).',
   '419': `The anti-forgery token (\`${XSRF_HEADER}\`) is missing or wrong (\`csrfTokenMismatch\`): reload it.`,
   '422': 'The body is not valid (`invalidRequest`): `issues` names each field at fault and why.',
-  '429': 'Too many attempts (`tooManyAttempts`): wait a few minutes, then try again.',
+  '429':
+    'Too many attempts (`tooManyAttempts`): wait a few minutes, then try again; too many calls with one API token ' +
+    '(`tooManyRequests`): wait the seconds its `Retry-After` header says.',
 } as const;
 type ErrorCode = keyof typeof ERRORS;
 
@@ -38,7 +42,15 @@ type JsonSchema = Record<string, unknown>;
 
 /** A zod schema as a Schema Object: JSON Schema 2020-12, as the body is sent (`input`) or answered (`output`). */
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' });
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
+    io,
+    unrepresentable: 'any',
+    // An empty tuple comes out as `prefixItems: []`, which JSON Schema forbids (at least one item): its
+    // `maxItems: 0` says the same, and validators and code generators then take the document.
+    override: ({ jsonSchema: node }) => {
+      if (Array.isArray(node.prefixItems) && node.prefixItems.length === 0) delete node.prefixItems;
+    },
+  });
   return rest;
 }
 

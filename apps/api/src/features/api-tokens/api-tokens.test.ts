@@ -335,6 +335,16 @@ describe('Authorization: Bearer', () => {
     expect(basic.statusCode).toBe(419);
   });
 
+  it('is not asked for where no call is: the reference and its page answer, a path that is none answers 404', async () => {
+    const { token } = await createToken(advertiser, 'Everywhere');
+    for (const value of [token, `${API_TOKEN_PREFIX}${'B'.repeat(43)}`]) {
+      const get = (url: string) => t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${value}` } });
+      expect((await get('/api/openapi.json')).statusCode).toBe(200);
+      expect((await get('/api/docs')).statusCode).toBe(200);
+      expect((await get('/api/no-such-call')).statusCode).toBe(404);
+    }
+  });
+
   it('records the last use at most once a minute', async () => {
     const { id, token } = await createToken(advertiser, 'Dashboard');
     const lastUse = async () => (await tokensOf(advertiser)).find((listed) => listed.id === id)!.lastUsedAt;

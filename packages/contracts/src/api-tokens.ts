@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from './call.ts';
-import { singleLineText, ZIdSchema, ZStatusResponseSchema } from './common.ts';
+import { singleLineText, ZIdSchema, ZStatusResponseSchema, ZUserTypeSchema } from './common.ts';
 
 /* Personal API tokens (issue 35, point 3; docs/security.md "API tokens"): read-only keys for a user's own tools. */
 
@@ -28,6 +28,11 @@ export const ZApiTokenSchema = z.object({
   createdAt: z.string(),
   /** ISO date and time of the last call made with it (to the minute), or null when never used. */
   lastUsedAt: z.string().nullable(),
+  /**
+   * The account it reads, the one in use when it was made (0 admin, 1 publisher, 2 advertiser, with the
+   * publisher's or advertiser's brand); null for a token made before tokens kept theirs: it reads the account in use.
+   */
+  account: z.object({ type: ZUserTypeSchema, brand: z.string().nullable() }).nullable(),
 });
 export type TApiToken = z.infer<typeof ZApiTokenSchema>;
 

@@ -13,6 +13,8 @@ export const API_TOKEN_RATE_LIMIT: RateLimit = { limit: 120, windowMs: MINUTE_MS
 export interface ApiTokenCaller {
   id: number;
   userId: number;
+  /** The account the token reads (the one in use when it was made), or null: the user's account in use. */
+  account: { type: number; id: number | null } | null;
 }
 
 /**
@@ -56,7 +58,7 @@ export default fp(async function bearer(app: FastifyInstance, options: { limit: 
       );
     }
     await recordApiTokenUse(db, found, clock.now());
-    request.apiToken = { id: found.id, userId: found.userId };
+    request.apiToken = { id: found.id, userId: found.userId, account: found.account };
   }
 
   app.addHook('onRequest', (request, reply, done) => {

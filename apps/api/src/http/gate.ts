@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { CallAccess } from '@helium/contracts';
-import { resolveCurrentAccount, USER_TYPE, type Locale, type UserType } from '@helium/domain';
+import { holdsAccount, resolveCurrentAccount, USER_TYPE, type Locale, type UserType } from '@helium/domain';
 import { forbidden, HttpError, unauthorized } from './errors.ts';
 import { requireCaller } from './session.ts';
 import { accountsOf, findUserById } from '../features/account/users.ts';
@@ -80,7 +80,13 @@ async function actorOf(
   }
   const actor: SignedInActor = { userId: user.id, locale: user.locale };
   if (access === 'signedIn') return actor;
-  const current = resolveCurrentAccount(user, await accountsOf(db, user.id));
+  const accounts = await accountsOf(db, user.id);
+  // A token reads the account it was made for, while the user still holds it (never another in its place).
+  const tokenAccount = request.session ? null : request.apiToken?.account;
+  if (tokenAccount && !holdsAccount(user, accounts, tokenAccount.type, tokenAccount.id)) throw forbidden();
+  const current = tokenAccount
+    ? resolveCurrentAccount({ ...user, currentType: tokenAccount.type, currentAccountId: tokenAccount.id }, accounts)
+    : resolveCurrentAccount(user, accounts);
   const types: readonly UserType[] =
     access === 'advertiserOrAdmin' ? [USER_TYPE.admin, USER_TYPE.advertiser] : [TYPE_OF_ACCESS[access]];
   if (!current || !types.includes(current.type)) throw forbidden();

@@ -14,9 +14,11 @@ call takes none) and answers JSON.
    one that leaks or that you no longer use. (The same calls: \`POST /api/common/create-api-token {"name": "…"}\`
    answers \`{ "id", "token" }\`, \`POST /api/common/get-api-tokens\` lists them, \`POST /api/common/revoke-api-token
    {"id": …}\` revokes one.)
-2. Send it as \`Authorization: Bearer <token>\`. A token reads only, the accounts you hold: an advertiser's campaign
-   stats and ads, a publisher's stats, performance and accounting, an admin's stats and activity (the calls marked
-   \`bearerAuth\` below). A write call answers 403; an unknown or revoked token, 401; too many calls, 429.
+2. Send it as \`Authorization: Bearer <token>\`. A token reads only, and reads the account you were using when you
+   made it (the list says which; to read another of your accounts, switch to it and make a token there): an
+   advertiser's campaign stats and ads, a publisher's stats, performance and accounting, an admin's stats and
+   activity (the calls marked \`bearerAuth\` below). A write call answers 403; an unknown or revoked token, 401; too
+   many calls, 429.
 
 An advertiser's campaign stats (the first campaign without \`campaignId\`):
 

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
 /**
@@ -18,6 +18,13 @@ export const apiTokens = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /**
+     * The account the token reads (USER_TYPE, and the publisher's or advertiser's id; null for admin): the one in
+     * use when it was made, whatever the user chooses in the web app since. Both null for a token made before
+     * migration 0026, which reads the account in use.
+     */
+    accountType: smallint('account_type'),
+    accountId: integer('account_id'),
   },
   (table) => [
     uniqueIndex('api_tokens_hash_unique').on(table.tokenHash),

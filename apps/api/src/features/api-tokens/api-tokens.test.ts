@@ -45,7 +45,13 @@ async function tokensOf(client: TestClient) {
   const response = await client.post('/api/common/get-api-tokens');
   expect(response.statusCode).toBe(200);
   return response.json<{
-    tokens: Array<{ id: number; name: string; createdAt: string; lastUsedAt: string | null }>;
+    tokens: Array<{
+      id: number;
+      name: string;
+      createdAt: string;
+      lastUsedAt: string | null;
+      account: { type: number; brand: string | null } | null;
+    }>;
   }>().tokens;
 }
 
@@ -95,6 +101,7 @@ describe('create, list, revoke', () => {
       name: 'Weekly sheet',
       createdAt: t.clock.now().toISOString(),
       lastUsedAt: null,
+      account: { type: 2, brand: 'Nordvik Outdoor' },
     });
     expect(await auditsOf('apiToken.create', created.id)).toHaveLength(1);
   });
@@ -226,6 +233,47 @@ describe('Authorization: Bearer', () => {
       expect(byToken.statusCode, `${path}: ${byToken.body.slice(0, 200)}`).toBe(200);
       expect(byToken.json(), path).toEqual((await publisher.post(path)).json());
     }
+  });
+
+  it('reads the account in use when it was made, whichever the user chooses in the web app since', async () => {
+    const user = (await otherAdvertiser.post('/api/common/user')).json();
+    const atelier = user.advertisers.find((a: { brand: string }) => a.brand === 'Atelier Céramique');
+    const site = user.publishers[0] as { id: number; brand: string };
+    const forAtelier = await createToken(otherAdvertiser, 'Atelier figures');
+    const use = async (value: string) =>
+      expect((await otherAdvertiser.post('/api/common/update-user', { key: 'type', value })).statusCode).toBe(200);
+    try {
+      await use(`1,${site.id}`);
+      const forSite = await createToken(otherAdvertiser, 'Site figures');
+      // The web app is on the site now: the advertiser's token still reads the advertiser, and only it.
+      expect((await postWithToken(t, forAtelier.token, '/api/advertiser/get-ads')).statusCode).toBe(200);
+      expect((await postWithToken(t, forAtelier.token, '/api/publisher/get-stats')).statusCode).toBe(403);
+      const siteStats = await postWithToken(t, forSite.token, '/api/publisher/get-stats');
+      expect(siteStats.statusCode).toBe(200);
+      expect(siteStats.json()).toEqual((await otherAdvertiser.post('/api/publisher/get-stats')).json());
+      await use(`2,${atelier.id}`);
+      expect((await postWithToken(t, forSite.token, '/api/publisher/get-stats')).statusCode).toBe(200);
+      expect((await postWithToken(t, forSite.token, '/api/advertiser/get-ads')).statusCode).toBe(403);
+      const listed = await tokensOf(otherAdvertiser);
+      expect(listed.find((token) => token.id === forAtelier.id)?.account).toEqual({
+        type: 2,
+        brand: 'Atelier Céramique',
+      });
+      expect(listed.find((token) => token.id === forSite.id)?.account).toEqual({ type: 1, brand: site.brand });
+    } finally {
+      await use(`2,${atelier.id}`);
+    }
+  });
+
+  it("is refused once its account is no longer the user's; a token made before tokens kept one reads the account in use", async () => {
+    const { id, token } = await createToken(publisher, 'Older');
+    await t.db
+      .update(apiTokens)
+      .set({ accountId: ids.publisherId + 10_000 })
+      .where(eq(apiTokens.id, id));
+    expect((await postWithToken(t, token, '/api/publisher/get-stats')).statusCode).toBe(403);
+    await t.db.update(apiTokens).set({ accountType: null, accountId: null }).where(eq(apiTokens.id, id));
+    expect((await postWithToken(t, token, '/api/publisher/get-stats')).statusCode).toBe(200);
   });
 
   it("reads the admin's stats and activity", async () => {

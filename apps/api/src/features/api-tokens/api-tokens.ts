@@ -1,7 +1,8 @@
 import { and, count, desc, eq, isNull, lte, or } from 'drizzle-orm';
 import { apiTokens, auditLog, users, type Database } from '@helium/db';
 import { API_TOKEN_PREFIX, API_TOKENS_PER_USER, type TApiTokens, type TCreatedApiToken } from '@helium/contracts';
-import { MINUTE_MS } from '@helium/domain';
+import { isUserType, MINUTE_MS, resolveCurrentAccount, USER_TYPE } from '@helium/domain';
+import { accountsOf, findUserById } from '../account/users.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { hashToken, randomToken } from '../../infra/tokens.ts';
 
@@ -21,9 +22,14 @@ export interface TokenActor {
   now: Date;
 }
 
-/** A new token for the user, under the cap of live tokens (409 past it); written to the audit log. */
+/**
+ * A new token for the user, under the cap of live tokens (409 past it), reading the account in use now (whatever
+ * the user chooses in the web app later); written to the audit log.
+ */
 export async function createApiToken(db: Database, actor: TokenActor, name: string): Promise<TCreatedApiToken> {
   const token = `${API_TOKEN_PREFIX}${randomToken(32)}`;
+  const user = await findUserById(db, actor.userId);
+  const current = user ? resolveCurrentAccount(user, await accountsOf(db, actor.userId)) : null;
   const id = await db.transaction(async (tx) => {
     // The user's row is the lock: two creations at once cannot both pass the cap.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, actor.userId)).for('update');
@@ -40,7 +46,14 @@ export async function createApiToken(db: Database, actor: TokenActor, name: stri
     }
     const [row] = await tx
       .insert(apiTokens)
-      .values({ userId: actor.userId, name, tokenHash: hashToken(token), createdAt: actor.now })
+      .values({
+        userId: actor.userId,
+        name,
+        tokenHash: hashToken(token),
+        accountType: current?.type ?? null,
+        accountId: current?.account?.id ?? null,
+        createdAt: actor.now,
+      })
       .returning({ id: apiTokens.id });
     await tx.insert(auditLog).values({
       actorUserId: actor.userId,
@@ -64,16 +77,29 @@ export async function listApiTokens(db: Database, userId: number): Promise<TApiT
       name: apiTokens.name,
       createdAt: apiTokens.createdAt,
       lastUsedAt: apiTokens.lastUsedAt,
+      accountType: apiTokens.accountType,
+      accountId: apiTokens.accountId,
     })
     .from(apiTokens)
     .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)))
     .orderBy(desc(apiTokens.createdAt), desc(apiTokens.id));
+  const accounts = await accountsOf(db, userId);
+  const brandOf = (type: number, id: number | null) =>
+    (type === USER_TYPE.publisher ? accounts.publishers : accounts.advertisers).find((held) => held.id === id)?.brand ??
+    null;
   return {
     tokens: rows.map((row) => ({
       id: row.id,
       name: row.name,
       createdAt: row.createdAt.toISOString(),
       lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+      account:
+        row.accountType !== null && isUserType(row.accountType)
+          ? {
+              type: row.accountType,
+              brand: row.accountType === USER_TYPE.admin ? null : brandOf(row.accountType, row.accountId),
+            }
+          : null,
     })),
   };
 }
@@ -99,10 +125,11 @@ export async function revokeApiToken(db: Database, actor: TokenActor, id: number
   });
 }
 
-/** A live token as a request's bearer: whose it is and when it was last used. */
+/** A live token as a request's bearer: whose it is, which account it reads, and when it was last used. */
 export interface LiveApiToken {
   id: number;
   userId: number;
+  account: { type: number; id: number | null } | null;
   lastUsedAt: Date | null;
 }
 
@@ -110,11 +137,19 @@ export interface LiveApiToken {
 export async function findLiveApiToken(db: Database, token: string): Promise<LiveApiToken | null> {
   if (!token.startsWith(API_TOKEN_PREFIX)) return null;
   const [row] = await db
-    .select({ id: apiTokens.id, userId: apiTokens.userId, lastUsedAt: apiTokens.lastUsedAt })
+    .select({
+      id: apiTokens.id,
+      userId: apiTokens.userId,
+      accountType: apiTokens.accountType,
+      accountId: apiTokens.accountId,
+      lastUsedAt: apiTokens.lastUsedAt,
+    })
     .from(apiTokens)
     .where(and(eq(apiTokens.tokenHash, hashToken(token)), isNull(apiTokens.revokedAt)))
     .limit(1);
-  return row ?? null;
+  if (!row) return null;
+  const { accountType, accountId, ...rest } = row;
+  return { ...rest, account: accountType === null ? null : { type: accountType, id: accountId } };
 }
 
 /**

@@ -1,9 +1,13 @@
 import { Button, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TApiToken } from '@helium/contracts';
+import { USER_TYPE } from '@helium/domain/roles';
 import { useFormat } from '../../format/hooks/useFormat.ts';
 
-/** The user's live tokens, newest first: name, creation and last use; each revoked after the browser's confirmation. */
+/**
+ * The user's live tokens, newest first: name, the account it reads, creation and last use; each revoked after the
+ * browser's confirmation.
+ */
 export function ApiTokensTable({
   tokens,
   revoking,
@@ -16,6 +20,12 @@ export function ApiTokensTable({
 }) {
   const { t } = useTranslation();
   const format = useFormat();
+  // The account a token reads: the one in use when it was made (older tokens read the account in use).
+  const accountOf = ({ account }: TApiToken) => {
+    if (!account) return t('apiTokens.accountInUse');
+    if (account.type === USER_TYPE.admin) return t('apiTokens.accountAdmin');
+    return account.brand ?? t('apiTokens.accountGone');
+  };
   if (tokens.length === 0) {
     return (
       <Text c="dimmed" data-testid="api-tokens-empty">
@@ -30,6 +40,7 @@ export function ApiTokensTable({
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{t('apiTokens.name')}</Table.Th>
+            <Table.Th>{t('apiTokens.account')}</Table.Th>
             <Table.Th>{t('apiTokens.created')}</Table.Th>
             <Table.Th>{t('apiTokens.lastUsed')}</Table.Th>
             <Table.Th>
@@ -41,6 +52,7 @@ export function ApiTokensTable({
           {tokens.map((token) => (
             <Table.Tr key={token.id} data-testid={`api-token-${token.id}`}>
               <Table.Td className="user-text">{token.name}</Table.Td>
+              <Table.Td className="user-text">{accountOf(token)}</Table.Td>
               <Table.Td>{format.dateTime(token.createdAt)}</Table.Td>
               <Table.Td>{token.lastUsedAt ? format.dateTime(token.lastUsedAt) : t('apiTokens.never')}</Table.Td>
               <Table.Td ta="right">

@@ -1,0 +1,2 @@
+ALTER TABLE "api_tokens" ADD COLUMN "account_type" smallint;--> statement-breakpoint
+ALTER TABLE "api_tokens" ADD COLUMN "account_id" integer;

@@ -108,8 +108,10 @@ describe('API tokens on the advertiser’s Settings, in English', () => {
     const cells = (await row.getByRole('cell').allInnerTexts()).map((cell) => cell.trim());
     // Name, created, last used (the script's call), the Revoke button; dates as the app formats them.
     expect(cells[0]).toBe('Weekly sheet');
-    expect(cells[1]).toMatch(/\d{4}/);
+    // The account it reads: the one in use when it was made.
+    expect(cells[1]).toBe('Nordvik Outdoor');
     expect(cells[2]).toMatch(/\d{4}/);
+    expect(cells[3]).toMatch(/\d{4}/);
 
     await page.getByRole('button', { name: 'Revoke the token Weekly sheet' }).click();
     await page.getByTestId('api-tokens-empty').waitFor();

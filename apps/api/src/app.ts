@@ -10,7 +10,7 @@ import { expireValidationRequests } from './features/ad-validation/ad-validation
 import { HashIds } from './infra/hash-ids.ts';
 import type { MediaStorage } from './infra/media-storage.ts';
 import { openMediaStorage } from './infra/database-media-storage.ts';
-import { closeRedis, createRedis, createRedisSubscriber, redisStatus } from './infra/redis.ts';
+import { closeRedis, createRedis, createRedisSubscriber, subscriberLike, redisStatus } from './infra/redis.ts';
 import { networkNamespace } from './features/delivery/shared/keys.ts';
 import { withSessionSecret } from './infra/shared-secret.ts';
 import { Scheduler } from './infra/scheduler.ts';
@@ -265,10 +265,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     database.kind === 'postgres' && redis
       ? {
           redis,
+          // Waiting for Redis however long it is away (a fail-fast copy of the command connection would give up
+          // its one SUBSCRIBE if Redis is down at start, and never hear another instance's changes).
           subscriber:
             config.redisUrl && !options.redis
               ? createRedisSubscriber(config.redisUrl, { log: app.log })
-              : redis.duplicate(),
+              : subscriberLike(redis, { log: app.log }),
           namespace: await networkNamespace(database.db, config.sessionSecret),
         }
       : undefined;

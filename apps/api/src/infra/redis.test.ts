@@ -11,6 +11,7 @@ import {
   REDIS_COMMAND_TIMEOUT_MS,
   REDIS_MAX_RECONNECT_DELAY_MS,
   redisStatus,
+  subscriberLike,
   waitForRedis,
   type RedisLog,
 } from './redis.ts';
@@ -139,5 +140,25 @@ describe.runIf(HAS_REDIS_SERVER)('the Redis connection, with a Redis server kill
       'the subscription to be renewed',
     );
     await waitFor(() => heard.includes('after'), 'the message after the restart');
+  });
+
+  it("a subscriber made from a command connection while Redis is down subscribes once it is up (server.ts's case)", async () => {
+    await server.kill();
+    const { log, lines } = recordingLog();
+    const commands = track(createRedis(server.url, { log }));
+    const subscriber = track(subscriberLike(commands, { log }));
+    const heard: string[] = [];
+    subscriber.on('message', (_channel: string, message: string) => heard.push(message));
+    // Made at start, with Redis away: it must wait, not fail (a fail-fast copy gave up and never subscribed).
+    const subscribed = subscriber.subscribe('changes');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await server.start();
+    await subscribed;
+    const publisher = track(createRedis(server.url));
+    await waitForRedis(publisher);
+    await publisher.publish('changes', 'after a start without Redis');
+    await waitFor(() => heard.includes('after a start without Redis'), 'the message');
+    // Its outage was logged as a line of the server's log, not printed by ioredis.
+    expect(lines.every((line) => line.startsWith('warn') || line.startsWith('info'))).toBe(true);
   });
 });

@@ -30,6 +30,16 @@ const FAIL_FAST: RedisOptions = {
   retryStrategy: reconnectDelayMs,
 };
 
+/** A subscriber's SUBSCRIBE waits for a connection, however long Redis is away (no retry limit): it is made once. */
+const SUBSCRIBER: RedisOptions = {
+  ...FAIL_FAST,
+  maxRetriesPerRequest: null,
+  enableOfflineQueue: true,
+  // No timeout either: a SUBSCRIBE that timed out while queued would never be made again.
+  commandTimeout: undefined,
+  autoResubscribe: true,
+};
+
 /**
  * Logs one warning when the connection is lost or cannot be made (ioredis reports every failed attempt, about
  * one every 2 s), and one line when it is ready again. Without an `error` listener ioredis would print each.
@@ -66,14 +76,12 @@ export function createRedis(url: string, options: { log?: RedisLog; name?: strin
  * the connection (they are made once, not per request), and ioredis subscribes again after each reconnection.
  */
 export function createRedisSubscriber(url: string, options: { log?: RedisLog; name?: string } = {}): Redis {
-  // Its SUBSCRIBE waits for a connection, however long Redis is away (no retry limit): it is made once.
-  const subscriber = new Redis(url, {
-    ...FAIL_FAST,
-    maxRetriesPerRequest: null,
-    enableOfflineQueue: true,
-    autoResubscribe: true,
-  });
-  return reportOutages(subscriber, options.name ?? 'redis subscriber', options.log);
+  return reportOutages(new Redis(url, SUBSCRIBER), options.name ?? 'redis subscriber', options.log);
+}
+
+/** The same, on the server of a command connection (a test's own, or one the caller made). */
+export function subscriberLike(redis: Redis, options: { log?: RedisLog; name?: string } = {}): Redis {
+  return reportOutages(redis.duplicate(SUBSCRIBER), options.name ?? 'redis subscriber', options.log);
 }
 
 export type RedisStatus = 'ok' | 'unavailable';

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import Fastify from 'fastify';
 import { createLogger } from './logger.ts';
 
 /** A stand-in for standard output: what was written, and whether it is a terminal. */
@@ -29,5 +30,19 @@ describe('the server log', () => {
     expect(line).toMatch(/^\[\d\d:\d\d:\d\d\.\d{3}\] .*WARN.*: .*an API process stopped/);
     expect(line).toMatch(/workers: 2/);
     expect(line).not.toContain('hostname');
+  });
+
+  it("logs a request's path without the secret of a sign-in or unsubscribe link", async () => {
+    const out = output(false);
+    const app = Fastify({ loggerInstance: await createLogger('info', out) });
+    app.get('/unsubscribe/:token', async () => 'ok');
+    app.get('/signin-as/:token', async () => 'ok');
+    await app.inject({ method: 'GET', url: '/unsubscribe/12.weekly.SeCrEtSiGnAtUrE' });
+    await app.inject({ method: 'GET', url: '/signin-as/OnEtImEtOkEn?next=1' });
+    await app.inject({ method: 'GET', url: '/healthz' });
+    await app.close();
+    const urls = out.written.map((line) => (JSON.parse(line) as { req?: { url: string } }).req?.url).filter(Boolean);
+    expect(urls).toEqual(['/unsubscribe/[hidden]', '/signin-as/[hidden]?next=1', '/healthz']);
+    expect(out.written.join('')).not.toMatch(/SeCrEt|OnEtImE/);
   });
 });

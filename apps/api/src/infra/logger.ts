@@ -16,8 +16,29 @@ export interface LogOutput {
  * process.exit (a fatal error, "stopped cleanly") are not lost.
  */
 export async function createLogger(level: LogLevel, output: LogOutput = process.stdout): Promise<Logger> {
-  if (!output.isTTY) return output === process.stdout ? pino({ level }) : pino({ level }, output);
+  const options = { level, serializers: { req: loggedRequest } };
+  if (!output.isTTY) return output === process.stdout ? pino(options) : pino(options, output);
   const { prettyFactory } = await import('pino-pretty');
   const prettify = prettyFactory({ translateTime: 'SYS:HH:MM:ss.l', ignore: 'hostname' });
-  return pino({ level }, { write: (line: string) => output.write(prettify(line)) });
+  return pino(options, { write: (line: string) => output.write(prettify(line)) });
+}
+
+/** Paths whose last part is a secret: a one-time sign-in link, a report's unsubscribe link. */
+const SECRET_IN_PATH = /^(\/(?:signin-as|unsubscribe)\/)[^?#]+/;
+
+/** A request as its log lines show it (Fastify's fields, this one's serializer replaces its own), secrets hidden. */
+function loggedRequest(request: {
+  method: string;
+  url: string;
+  host?: string;
+  ip?: string;
+  socket?: { remotePort?: number };
+}) {
+  return {
+    method: request.method,
+    url: request.url.replace(SECRET_IN_PATH, '$1[hidden]'),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
 }

@@ -156,3 +156,42 @@ describe('.env.example (issue 26, point 7)', () => {
     expect([...listed].sort()).toEqual([...documented].sort());
   });
 });
+
+describe('settings that name a place', () => {
+  const load = (env: Record<string, string>) =>
+    loadConfig({ DATA_DIR: freshDir(), SESSION_SECRET: 'x'.repeat(40), ...env });
+
+  it.each([
+    ['APP_URL', 'not-a-url'],
+    ['APP_URL', 'ftp://ads.example'],
+    ['NEWSLETTER_TUTORIAL_URL', 'tutorial'],
+    ['SMTP_URL', 'not-a-url'],
+    ['SMTP_URL', 'http://mail.example'],
+    ['DATABASE_URL', 'mysql://x@127.0.0.1/y'],
+    ['REDIS_URL', 'http://cache:6379'],
+    ['TRUST_PROXY', 'garbage'],
+    ['TRUST_PROXY', '10.0.0.0/8, proxy.example'],
+    ['FFMPEG_PATH', '/nonexistent/ffmpeg'],
+  ])('%s=%s stops the start, naming the setting', (name, value) => {
+    expect(() => load({ [name]: value })).toThrow(new RegExp(`^${name} `));
+  });
+
+  it('takes what they are meant to hold', () => {
+    const config = load({
+      APP_URL: 'https://ads.example/',
+      SMTP_URL: 'smtps://user:pass@mail.example:465',
+      DATABASE_URL: 'postgresql://db/helium',
+      REDIS_URL: 'rediss://cache:6380',
+      TRUST_PROXY: 'loopback, 10.0.0.0/8, ::1',
+      NEWSLETTER_TUTORIAL_URL: 'https://example.com/tutorial',
+    });
+    expect(config).toMatchObject({
+      appUrl: 'https://ads.example',
+      smtpUrl: 'smtps://user:pass@mail.example:465',
+      databaseUrl: 'postgresql://db/helium',
+      redisUrl: 'rediss://cache:6380',
+      trustProxy: 'loopback, 10.0.0.0/8, ::1',
+      newsletterTutorialUrl: 'https://example.com/tutorial',
+    });
+  });
+});

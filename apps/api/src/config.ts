@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import ipaddr from 'ipaddr.js';
 import { DEFAULT_RAW_EVENT_DAYS, MIN_RAW_EVENT_DAYS } from '@helium/domain/retention';
 import { LOG_LEVELS, type LogLevel } from './infra/logger.ts';
 
@@ -40,6 +41,8 @@ export interface AppConfig {
   workers: number;
   /** A file of hosting and cloud providers' IP ranges whose traffic is invalid (one CIDR a line); none when unset. */
   datacenterIpRangesFile: string | undefined;
+  /** FFMPEG_PATH, checked to exist; media-probe.ts reads the variable itself (and PATH without it). */
+  ffmpegPath: string | undefined;
   /** What the server logs (LOG_LEVEL, `info` by default). */
   logLevel: LogLevel;
   /** GET /metrics for callers other than loopback, as `Authorization: Bearer <token>` (METRICS_TOKEN); none when unset. */
@@ -129,6 +132,35 @@ function readStripeApiUrl(value: string | undefined): string | undefined {
   return url.origin;
 }
 
+/**
+ * A URL setting of one of `schemes` (`http:`...), or undefined when unset: anything else stops the start with a
+ * message naming the setting (a mistyped APP_URL would otherwise put broken links in every mail).
+ */
+function readUrl(name: string, value: string | undefined, schemes: readonly string[]): string | undefined {
+  const text = value?.trim();
+  if (!text) return undefined;
+  const example = `${schemes[0]}//…`;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new ConfigError(`${name} must be a URL such as ${example}, got ${text}`);
+  }
+  if (!schemes.includes(url.protocol) || !url.hostname) {
+    throw new ConfigError(`${name} must be a ${schemes.join(' or ')} URL with a host, got ${text}`);
+  }
+  return text;
+}
+
+/** A file a setting names: it must exist (a mistyped path would otherwise be noticed at its first use, or never). */
+function readExistingFile(name: string, value: string | undefined): string | undefined {
+  const text = value?.trim();
+  if (!text) return undefined;
+  const path = resolve(text);
+  if (!existsSync(path)) throw new ConfigError(`${name} names a file that does not exist: ${path}`);
+  return path;
+}
+
 /** Below this, a secret can be guessed: the serving tokens, anti-forgery tokens and login codes derive from it. */
 export const MIN_SECRET_LENGTH = 32;
 
@@ -140,7 +172,25 @@ function readTrustProxy(value: string | undefined): boolean | string {
   const text = value?.trim().toLowerCase() ?? '';
   if (text === '') return 'loopback';
   if (text === 'true' || text === 'false') return text === 'true';
+  for (const item of text.split(',').map((part) => part.trim())) {
+    if (PROXY_KEYWORDS.has(item) || ipaddr.isValid(item) || isCidr(item)) continue;
+    throw new ConfigError(
+      `TRUST_PROXY must be true, false, or addresses and ranges (loopback, 10.0.0.0/8, 127.0.0.1), got ${item}`,
+    );
+  }
   return value!.trim();
+}
+
+/** The names of address ranges Fastify's proxy-addr knows. */
+const PROXY_KEYWORDS = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isCidr(text: string): boolean {
+  try {
+    ipaddr.parseCIDR(text);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** A new session secret: 48 random bytes, 64 characters. */
@@ -221,8 +271,13 @@ export function storageFrom(env: NodeJS.ProcessEnv = process.env): {
   dataDir: string;
   databaseUrl: string | undefined;
 } {
-  return { dataDir: resolve(env.DATA_DIR ?? './data'), databaseUrl: env.DATABASE_URL || undefined };
+  return {
+    dataDir: resolve(env.DATA_DIR ?? './data'),
+    databaseUrl: readUrl('DATABASE_URL', env.DATABASE_URL, ['postgres:', 'postgresql:']),
+  };
 }
+
+const WEB_SCHEMES = ['http:', 'https:'] as const;
 
 function readLogLevel(value: string | undefined): LogLevel {
   const level = value?.trim().toLowerCase() || 'info';
@@ -260,10 +315,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoadedConfig {
     port,
     host: env.HOST ?? '0.0.0.0',
     dataDir,
-    appUrl: (env.APP_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    appUrl: (readUrl('APP_URL', env.APP_URL, WEB_SCHEMES) ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     databaseUrl,
-    redisUrl: env.REDIS_URL || undefined,
-    smtpUrl: env.SMTP_URL || undefined,
+    redisUrl: readUrl('REDIS_URL', env.REDIS_URL, ['redis:', 'rediss:']),
+    smtpUrl: readUrl('SMTP_URL', env.SMTP_URL, ['smtp:', 'smtps:']),
     mailFrom: env.MAIL_FROM ?? 'Helium Ads <no-reply@helium-ads.local>',
     sessionSecret,
     hashidsSalt: env.HASHIDS_SALT?.trim() || sessionSecret,
@@ -279,13 +334,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoadedConfig {
       5,
       'PUBLISHER_INSTALL_CHECK_SECONDS',
     ),
-    newsletterTutorialUrl: env.NEWSLETTER_TUTORIAL_URL?.trim() || undefined,
+    newsletterTutorialUrl: readUrl('NEWSLETTER_TUTORIAL_URL', env.NEWSLETTER_TUTORIAL_URL, WEB_SCHEMES),
     newsletterTutorialMinutes: readPositiveInteger(env.NEWSLETTER_TUTORIAL_MINUTES, 3, 'NEWSLETTER_TUTORIAL_MINUTES'),
     rawEventDays: readRawEventDays(env.RAW_EVENT_DAYS),
     workers: readWorkers(env.WORKERS, databaseUrl, env.REDIS_URL || undefined),
-    datacenterIpRangesFile: env.DATACENTER_IP_RANGES_FILE?.trim()
-      ? resolve(env.DATACENTER_IP_RANGES_FILE.trim())
-      : undefined,
+    datacenterIpRangesFile: readExistingFile('DATACENTER_IP_RANGES_FILE', env.DATACENTER_IP_RANGES_FILE),
+    // A path that does not exist would fall back to the ffmpeg on PATH without a word.
+    ffmpegPath: readExistingFile('FFMPEG_PATH', env.FFMPEG_PATH),
     logLevel: readLogLevel(env.LOG_LEVEL),
     metricsToken: readMetricsToken(env.METRICS_TOKEN),
     stripe: {

@@ -1,6 +1,6 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join, relative as relativePath, resolve } from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invalidTraffic } from '@helium/db';
@@ -86,13 +86,16 @@ describe('traffic from data centres', () => {
 });
 
 describe('the ranges file', () => {
-  it('is named by DATACENTER_IP_RANGES_FILE, none by default', () => {
-    expect(loadConfig({ DATA_DIR: tmpdir(), SESSION_SECRET: 'x'.repeat(40) }).datacenterIpRangesFile).toBeUndefined();
-    const config = loadConfig({
-      DATA_DIR: tmpdir(),
-      SESSION_SECRET: 'x'.repeat(40),
-      DATACENTER_IP_RANGES_FILE: 'ranges/datacentres.txt',
-    });
-    expect(config.datacenterIpRangesFile).toBe(resolve('ranges/datacentres.txt'));
+  it('is named by DATACENTER_IP_RANGES_FILE, none by default; a file that does not exist stops the start', () => {
+    const load = (env: Record<string, string>) =>
+      loadConfig({ DATA_DIR: tmpdir(), SESSION_SECRET: 'x'.repeat(40), ...env }).datacenterIpRangesFile;
+    expect(load({})).toBeUndefined();
+    const folder = mkdtempSync(join(tmpdir(), 'helium-ranges-'));
+    writeFileSync(join(folder, 'datacentres.txt'), '203.0.113.0/24\n');
+    const relative = relativePath(process.cwd(), join(folder, 'datacentres.txt'));
+    expect(load({ DATACENTER_IP_RANGES_FILE: relative })).toBe(resolve(relative));
+    expect(() => load({ DATACENTER_IP_RANGES_FILE: 'ranges/missing.txt' })).toThrow(
+      /^DATACENTER_IP_RANGES_FILE names a file that does not exist/,
+    );
   });
 });

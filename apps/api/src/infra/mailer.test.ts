@@ -1,11 +1,11 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { capturedLog } from '../../test/captured-log.ts';
 import { startSmtpCatcher } from '../../test/smtp-catcher.ts';
 import { HttpError } from '../http/errors.ts';
-import { countedMailer, createMailer, type Mailer } from './mailer.ts';
+import { countedMailer, createMailer, SMTP_HEALTH_TTL_MS, type Mailer } from './mailer.ts';
 
 const message = { to: 'advertiser@demo.test', subject: 'Your sign-in code: 123456', text: 'Code 123456' };
 const outbox = () => join(mkdtempSync(join(tmpdir(), 'helium-mail-')), 'outbox');
@@ -40,6 +40,33 @@ describe('the mailer', () => {
     expect(await mailer.isHealthy()).toBe(false);
     expect(text()).not.toContain('123456');
     mailer.close();
+  });
+
+  it('checks the SMTP server itself when no mail went out lately: away before any send, away after a send', async () => {
+    const { logger: log } = capturedLog();
+    const gone = await startSmtpCatcher();
+    await gone.close();
+    const neverSent = createMailer({ smtpUrl: gone.url, from: 'test@helium.local', outboxDir: outbox(), log });
+    // No mail sent yet: the connection check says it.
+    expect(await neverSent.isHealthy()).toBe(false);
+    neverSent.close();
+
+    const smtp = await startSmtpCatcher();
+    catchers.push(smtp);
+    const mailer = createMailer({ smtpUrl: smtp.url, from: 'test@helium.local', outboxDir: outbox(), log });
+    await mailer.send(message);
+    expect(await mailer.isHealthy()).toBe(true);
+    await smtp.close();
+    // Within SMTP_HEALTH_TTL_MS the last send stands; after it, the server is checked again, and is away.
+    expect(await mailer.isHealthy()).toBe(true);
+    const now = Date.now();
+    const later = vi.spyOn(Date, 'now').mockReturnValue(now + SMTP_HEALTH_TTL_MS + 1);
+    try {
+      expect(await mailer.isHealthy()).toBe(false);
+    } finally {
+      later.mockRestore();
+      mailer.close();
+    }
   });
 
   it('answers an outbox that cannot be written with a 503, and says so in its health', async () => {

@@ -58,6 +58,13 @@ function mailOptions(from: string, message: MailMessage): SendMailOptions {
 const unavailable = () =>
   new HttpError(503, 'mailUnavailable', 'E-mail cannot be sent right now. Try again in a few minutes.');
 
+/** How long the SMTP server's state, from a send or a connection check, is taken as current (/healthz). */
+export const SMTP_HEALTH_TTL_MS = 15_000;
+/** A connection check not answered within this says the server is unavailable. */
+const SMTP_CHECK_TIMEOUT_MS = 3_000;
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
+
 /**
  * Sends through SMTP when SMTP_URL is set, logging only the recipient: a subject may hold a sign-in code.
  * Without it, each message is written to DATA_DIR/outbox as an .eml file and its subject is logged, so a
@@ -72,20 +79,36 @@ export function createMailer(options: {
   const { smtpUrl, from, outboxDir, log } = options;
   if (smtpUrl) {
     const transport: Transporter = nodemailer.createTransport(smtpUrl);
-    let lastSendFailed = false;
+    // What the last send or connection check said, and when: a check older than SMTP_HEALTH_TTL_MS is made again
+    // (connect, EHLO, QUIT), so that a server gone away is reported without waiting for a mail to fail.
+    let known: { healthy: boolean; at: number } | null = null;
+    let checking: Promise<boolean> | null = null;
+    const remember = (healthy: boolean) => {
+      known = { healthy, at: Date.now() };
+      return healthy;
+    };
+    const check = () =>
+      Promise.race([transport.verify(), sleep(SMTP_CHECK_TIMEOUT_MS).then(() => false)]).then(
+        (answered) => remember(answered === true),
+        () => remember(false),
+      );
     return {
       async send(message) {
         try {
           await transport.sendMail(mailOptions(from, message));
         } catch (error) {
-          lastSendFailed = true;
+          remember(false);
           log.error({ err: error, to: message.to }, 'mail could not be sent');
           throw unavailable();
         }
-        lastSendFailed = false;
+        remember(true);
         log.info({ to: message.to }, 'mail sent');
       },
-      isHealthy: async () => !lastSendFailed,
+      isHealthy() {
+        if (known && Date.now() - known.at < SMTP_HEALTH_TTL_MS) return Promise.resolve(known.healthy);
+        checking ??= check().finally(() => (checking = null));
+        return checking;
+      },
       close: () => transport.close(),
     };
   }

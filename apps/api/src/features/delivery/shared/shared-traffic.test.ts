@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRedis } from '../../../infra/redis.ts';
+import { createRedis, waitForRedis } from '../../../infra/redis.ts';
 import { TEST_DRIVER } from '../../../../test/test-database.ts';
 import { DEFAULT_TRAFFIC_LIMITS, TrafficFilter, type OpenRequest, type TrafficLimits } from '../traffic-filter.ts';
 import { MailProxyRanges } from '../mail-proxies.ts';
@@ -29,8 +29,11 @@ describe.runIf(TEST_DRIVER === 'postgres' && redisUrl)('the shared traffic filte
   const pageview = (ipHash: string, visitor: string) =>
     filter.pageview({ publisherId: 7, visitor, ipHash, userAgent: 'Mozilla/5.0 Firefox/133.0', day, nowMs });
 
-  // The connection fails fast while not ready (no queue of commands): wait for it.
-  beforeAll(() => new Promise((resolve) => redis.once('ready', resolve)));
+  // The connection fails fast while not ready (no queue of commands): wait for it, unless it is ready already (its
+  // 'ready' event may have gone by before this hook: waiting for the event alone timed out under load).
+  beforeAll(async () => {
+    expect(await waitForRedis(redis, 10_000)).toBe(true);
+  });
   afterAll(async () => {
     const keys = await redis.keys(`hd:${namespace}:*`);
     if (keys.length) await redis.del(...keys);

@@ -41,8 +41,6 @@ export interface AppConfig {
   workers: number;
   /** A file of hosting and cloud providers' IP ranges whose traffic is invalid (one CIDR a line); none when unset. */
   datacenterIpRangesFile: string | undefined;
-  /** FFMPEG_PATH, checked to exist; media-probe.ts reads the variable itself (and PATH without it). */
-  ffmpegPath: string | undefined;
   /** What the server logs (LOG_LEVEL, `info` by default). */
   logLevel: LogLevel;
   /** GET /metrics for callers other than loopback, as `Authorization: Bearer <token>` (METRICS_TOKEN); none when unset. */
@@ -115,17 +113,9 @@ function readRawEventDays(value: string | undefined): number {
 
 /** STRIPE_API_URL: an http(s) base URL (scheme, host, optional port; no path, the SDK would drop it). */
 function readStripeApiUrl(value: string | undefined): string | undefined {
-  const text = value?.trim();
+  const text = readUrl('STRIPE_API_URL', value, WEB_SCHEMES);
   if (!text) return undefined;
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    throw new ConfigError(`STRIPE_API_URL must be an http(s) URL such as http://127.0.0.1:12111, got ${text}`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new ConfigError(`STRIPE_API_URL must be an http(s) URL, got ${text}`);
-  }
+  const url = new URL(text);
   if (url.pathname !== '/' || url.search || url.hash || url.username || url.password) {
     throw new ConfigError(`STRIPE_API_URL must be a base URL (scheme, host and port only), got ${text}`);
   }
@@ -311,6 +301,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoadedConfig {
     throw new ConfigError(`SESSION_SECRET must be at least ${MIN_SECRET_LENGTH} characters`);
   }
   const sessionSecret = secret ? secret : databaseUrl ? undefined : loadOrCreateSecret(dataDir);
+  // Checked only (media-probe.ts reads it): a path that does not exist would fall back to the ffmpeg on PATH unsaid.
+  readExistingFile('FFMPEG_PATH', env.FFMPEG_PATH);
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -339,8 +331,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoadedConfig {
     rawEventDays: readRawEventDays(env.RAW_EVENT_DAYS),
     workers: readWorkers(env.WORKERS, databaseUrl, env.REDIS_URL || undefined),
     datacenterIpRangesFile: readExistingFile('DATACENTER_IP_RANGES_FILE', env.DATACENTER_IP_RANGES_FILE),
-    // A path that does not exist would fall back to the ffmpeg on PATH without a word.
-    ffmpegPath: readExistingFile('FFMPEG_PATH', env.FFMPEG_PATH),
     logLevel: readLogLevel(env.LOG_LEVEL),
     metricsToken: readMetricsToken(env.METRICS_TOKEN),
     stripe: {

@@ -165,8 +165,8 @@ export class SharedTrafficFilter {
     const limits = this.limits;
     const expiries = [MINUTE_KEY_SECONDS, ...keys.slice(1).map(() => DAY_KEY_SECONDS)];
     if (!isMailProxy) expiries[1] = MINUTE_KEY_SECONDS;
-    // In the order TrafficFilter.open checks them, each counted only once the ones before let the open through: a
-    // proxy address over its own cap spends none of the issue's.
+    // In the order TrafficFilter.open checks them, each counted only once the ones before let the open through (a
+    // proxy address over its own cap spends none of the issue's): a count over its limit sets the open aside.
     const allowed = isMailProxy
       ? [limits.requestsPerIpPerMinute, limits.mailProxyOpensPerReaderPerIssue, limits.mailProxyOpensPerIssuePerDay]
       : [
@@ -175,18 +175,8 @@ export class SharedTrafficFilter {
           limits.opensPerVisitorPerDay,
           limits.opensPerIpPerDay,
         ];
-    const [ipRequests = 0, ...counts] = await this.scripts.run<number[]>('heliumHit', keys, [...expiries, ...allowed]);
-    if (ipRequests > limits.requestsPerIpPerMinute) return 'rate';
-    if (isMailProxy) {
-      const [reader = 0, issue = 0] = counts;
-      if (reader > limits.mailProxyOpensPerReaderPerIssue) return 'rate';
-      return issue > limits.mailProxyOpensPerIssuePerDay ? 'rate' : null;
-    }
-    const [visitorMinute = 0, visitorDay = 0, ipDay = 0] = counts;
-    if (visitorMinute > limits.opensPerVisitorPerMinute) return 'rate';
-    if (visitorDay > limits.opensPerVisitorPerDay) return 'rate';
-    if (ipDay > limits.opensPerIpPerDay) return 'rate';
-    return null;
+    const counts = await this.scripts.run<number[]>('heliumHit', keys, [...expiries, ...allowed]);
+    return counts.some((count, index) => count > allowed[index]!) ? 'rate' : null;
   }
 }
 

@@ -60,6 +60,29 @@ async function buyInBitcoin() {
   return response.json().saleId as number;
 }
 
+/** 500,000 impressions bought on invoice (credited at once, unpaid): the sale's id. */
+async function buyOnInvoice(): Promise<number> {
+  await advertiser.post('/api/advertiser/update-buy', {
+    supercampaign: { id: ids.campaignId, buy_impressions: 500_000 },
+  });
+  const bought = await advertiser.post('/api/advertiser/buy-with-bill-to-pay', {
+    campaignExId: ids.campaignId,
+    currency: 'eur',
+  });
+  expect(bought.statusCode, bought.body).toBe(200);
+  return bought.json().saleId as number;
+}
+
+/** A sale's credit entries in order, as [kind, impressions]. */
+async function creditsOf(saleId: number) {
+  const entries = await t.db
+    .select()
+    .from(campaignCredits)
+    .where(eq(campaignCredits.saleId, saleId))
+    .orderBy(asc(campaignCredits.id));
+  return entries.map((entry) => [entry.kind, entry.impressions]);
+}
+
 async function latePaymentAudits(saleId: number) {
   return t.db
     .select()
@@ -132,15 +155,7 @@ describe('an invoice paid after it was cancelled', () => {
       (await advertiser.post('/api/advertiser/apply-coupon', { campaignExId: ids.campaignId, code: 'LATE10' }))
         .statusCode,
     ).toBe(200);
-    await advertiser.post('/api/advertiser/update-buy', {
-      supercampaign: { id: ids.campaignId, buy_impressions: 500_000 },
-    });
-    const bought = await advertiser.post('/api/advertiser/buy-with-bill-to-pay', {
-      campaignExId: ids.campaignId,
-      currency: 'eur',
-    });
-    expect(bought.statusCode, bought.body).toBe(200);
-    const saleId = bought.json().saleId as number;
+    const saleId = await buyOnInvoice();
     const [coupon] = await t.db.select().from(coupons).where(eq(coupons.code, 'LATE10'));
     const claim = async () =>
       (await t.db.select().from(couponRedemptions).where(eq(couponRedemptions.couponId, coupon!.id)))[0]!.saleId;
@@ -154,12 +169,7 @@ describe('an invoice paid after it was cancelled', () => {
     expect((await updateSale(admin, saleId, 'confirm')).statusCode).toBe(200);
     expect(await saleRow(saleId)).toMatchObject({ state: 'paid', latePayment: 'credited' });
     expect(await remaining()).toBe(start);
-    const credits = await t.db
-      .select()
-      .from(campaignCredits)
-      .where(eq(campaignCredits.saleId, saleId))
-      .orderBy(asc(campaignCredits.id));
-    expect(credits.map((entry) => [entry.kind, entry.impressions])).toEqual([
+    expect(await creditsOf(saleId)).toEqual([
       ['purchase', 500_000],
       ['cancellation', -500_000],
       ['reinstatement', 500_000],
@@ -184,18 +194,11 @@ describe('an invoice paid after it was cancelled', () => {
     const audit = await t.app.ctx.moneyAudit.run('admin');
     expect(audit.checks.filter((check) => !check.ok)).toEqual([]);
   });
+
   it.each([200_000, 0])(
     'gets back only what the cancellation took (%i left then): what was delivered before is not credited twice',
     async (left) => {
-      await advertiser.post('/api/advertiser/update-buy', {
-        supercampaign: { id: ids.campaignId, buy_impressions: 500_000 },
-      });
-      const bought = await advertiser.post('/api/advertiser/buy-with-bill-to-pay', {
-        campaignExId: ids.campaignId,
-        currency: 'eur',
-      });
-      expect(bought.statusCode, bought.body).toBe(200);
-      const saleId = bought.json().saleId as number;
+      const saleId = await buyOnInvoice();
       // Delivery consumes the campaign down to 200,000 left (the same count a batch moves, with the summary it writes).
       const delivered = (await remaining()) - left;
       const { advertiserId } = await saleRow(saleId);
@@ -217,12 +220,7 @@ describe('an invoice paid after it was cancelled', () => {
       expect(await remaining()).toBe(0);
       expect((await updateSale(admin, saleId, 'confirm')).statusCode).toBe(200);
       expect(await remaining()).toBe(left);
-      const credits = await t.db
-        .select()
-        .from(campaignCredits)
-        .where(eq(campaignCredits.saleId, saleId))
-        .orderBy(asc(campaignCredits.id));
-      expect(credits.map((entry) => [entry.kind, entry.impressions])).toEqual([
+      expect(await creditsOf(saleId)).toEqual([
         ['purchase', 500_000],
         ['cancellation', left === 0 ? 0 : -left],
         ['reinstatement', left],
